@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
+
+// Each run starts the real app (built by `npm run test:e2e`) on a fresh DATA_DIR with demo data.
+// The config file is evaluated by every worker too: only the main process makes the directory.
+const dataDir =
+  process.env.E2E_DATA_DIR ??
+  (process.env.TEST_WORKER_INDEX === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-e2e-')) : '');
+if (dataDir) process.env.E2E_DATA_DIR = dataDir;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: 'node scripts/start.mjs',
+        url: `${baseURL}/api/health`,
+        timeout: 120_000,
+        reuseExistingServer: false,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: {
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          SKIP_WEB_BUILD: '1',
+          LOG_LEVEL: 'warn',
+        },
+      },
+});

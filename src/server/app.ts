@@ -1,0 +1,130 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { type PublicConfig, publicConfigSchema } from '../domain/public-config';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { createJobHandlers } from './jobs/handlers';
+import { JobWorker, type JobWorkerOptions } from './jobs/queue';
+import { createProviders, type Providers } from './providers';
+import { configRoutes } from './routes/api/config';
+import { healthRoutes } from './routes/api/health';
+import { webRoutes } from './routes/web';
+import { appVersion } from './version';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    providers: Providers;
+    jobs: JobWorker;
+    startedAt: number;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Replace providers (tests use this for a failing storage, say). */
+  providers?: Partial<Providers>;
+  jobWorker?: Partial<Omit<JobWorkerOptions, 'db' | 'handlers'>>;
+}
+
+export function publicConfigOf(config: AppConfig): PublicConfig {
+  return publicConfigSchema.parse({
+    labelName: config.label.name,
+    contactEmail: config.label.contactEmail,
+    reviewPromise: config.label.reviewPromise,
+    devMode: config.devMode,
+    version: appVersion,
+    social: config.label.social,
+  });
+}
+
+/** Builds the Fastify app without listening: main.ts listens, tests call app.inject(). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // One line per request is noise at info level; debug and trace show them.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const providers = { ...createProviders(config, db, app.log), ...options.providers };
+  const jobs = new JobWorker({
+    db,
+    handlers: createJobHandlers(providers),
+    onError: (error, job) => app.log.warn({ err: error, jobId: job?.id, jobType: job?.type }, 'job failed'),
+    ...options.jobWorker,
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('providers', providers);
+  app.decorate('jobs', jobs);
+  app.decorate('startedAt', Date.now());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    providers.mail.close?.();
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      return reply.code(400).send({
+        success: false,
+        error: first?.message ?? 'Invalid request',
+        details: error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message })),
+      });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ success: false, error: 'Internal server error' });
+    }
+    return reply.code(status).send({ success: false, error: (error as Error).message });
+  });
+
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        ...(config.httpsOnly ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    strictTransportSecurity: config.httpsOnly ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  await app.register(healthRoutes);
+  await app.register(configRoutes);
+  await app.register(webRoutes, { webRoot: config.webRoot, publicConfig: publicConfigOf(config) });
+  return app;
+}

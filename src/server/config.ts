@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of 1, 0, true, false, yes, no, on, off',
+  })
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.url({ protocol: protocols, error: `must be a ${hint} URL` }).optional());
+
+/**
+ * Every environment variable Imprint reads, with its default. `.env.example` documents the same list;
+ * config.test.ts checks the two stay in step.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  IMPRINT_DEV: booleanFlag.default(false),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?$/, 'postgres://'),
+  // The S3 driver arrives with the upload service (issue 5); until then only local disk is accepted.
+  STORAGE_DRIVER: z.enum(['local']).default('local'),
+  SMTP_URL: optionalUrl(/^smtps?$/, 'smtp:// or smtps://'),
+  MAIL_FROM: z.string().min(3).default('Imprint <no-reply@imprint.localhost>'),
+  LABEL_NAME: z.string().trim().min(1).default('Imprint'),
+  CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('hello@imprint.example'),
+  REVIEW_PROMISE: z.string().trim().min(1).default('5-7 days'),
+  SOCIAL_VIDEO_URL: optionalUrl(/^https?$/, 'http(s)'),
+  SOCIAL_MUSIC_URL: optionalUrl(/^https?$/, 'http(s)'),
+  SOCIAL_PHOTO_URL: optionalUrl(/^https?$/, 'http(s)'),
+  DEMO_DATA: booleanFlag.default(true),
+  JOBS_ENABLED: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  /** Development mode (design.md §2): free step clicks, skipped form validation, developer tools. */
+  devMode: boolean;
+  /** PUBLIC_URL is https: Secure/__Host- cookies, HSTS, upgrade-insecure-requests. */
+  httpsOnly: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  storage: { driver: 'local'; root: string };
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  label: {
+    name: string;
+    contactEmail: string;
+    reviewPromise: string;
+    social: { video?: string; music?: string; photo?: string };
+  };
+  demoData: boolean;
+  jobsEnabled: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  webRoot: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment. A wrong value throws a ConfigError naming each bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  // An empty string is treated as "not set", as shells and .env files produce them freely.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([key, value]) => key in envSchema.shape && value !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.') || '(environment)';
+        return `${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? '')})`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    devMode: env.NODE_ENV === 'development' || env.IMPRINT_DEV,
+    httpsOnly: env.PUBLIC_URL?.startsWith('https://') ?? false,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    storage: { driver: env.STORAGE_DRIVER, root: path.join(dataDir, 'files') },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'mail') },
+    label: {
+      name: env.LABEL_NAME,
+      contactEmail: env.CONTACT_EMAIL,
+      reviewPromise: env.REVIEW_PROMISE,
+      social: {
+        ...(env.SOCIAL_VIDEO_URL ? { video: env.SOCIAL_VIDEO_URL } : {}),
+        ...(env.SOCIAL_MUSIC_URL ? { music: env.SOCIAL_MUSIC_URL } : {}),
+        ...(env.SOCIAL_PHOTO_URL ? { photo: env.SOCIAL_PHOTO_URL } : {}),
+      },
+    },
+    demoData: env.DEMO_DATA,
+    jobsEnabled: env.JOBS_ENABLED,
+    logLevel: env.LOG_LEVEL,
+    webRoot: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web'),
+  };
+}

@@ -1,0 +1,215 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { jobs } from '../db/schema';
+import { createTestDatabase, type TestDatabase } from '../test/test-context';
+import { enqueueJob, type JobHandler, JobWorker, PermanentJobError } from './queue';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.destroy();
+});
+beforeEach(async () => {
+  await database.db.delete(jobs);
+});
+
+/** A clock the test moves by hand, so retries are tested without waiting. */
+function manualClock(start = new Date('2026-11-20T12:00:00Z')) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+function worker(handlers: Record<string, JobHandler>, clock = manualClock(), extra = {}) {
+  return new JobWorker({
+    db: database.db,
+    handlers,
+    now: clock.now,
+    random: () => 0,
+    backoffBaseMs: 1000,
+    ...extra,
+  });
+}
+
+async function jobRow(id: number) {
+  const [row] = await database.db.select().from(jobs).where(eq(jobs.id, id));
+  if (!row) throw new Error(`job ${id} not found`);
+  return row;
+}
+
+describe('enqueueJob', () => {
+  it('creates the job only if the surrounding transaction commits', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueueJob(tx, 'test.noop', { n: 1 });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await database.db.select().from(jobs)).toHaveLength(0);
+
+    const id = await database.db.transaction((tx) => enqueueJob(tx, 'test.noop', { n: 2 }));
+    expect(await jobRow(id)).toMatchObject({
+      type: 'test.noop',
+      payload: { n: 2 },
+      status: 'pending',
+      attempts: 0,
+    });
+  });
+});
+
+describe('JobWorker', () => {
+  it('runs a due job once and marks it done', async () => {
+    const seen: unknown[] = [];
+    const clock = manualClock();
+    const w = worker({ 'test.record': async (payload) => void seen.push(payload) }, clock);
+    const id = await enqueueJob(database.db, 'test.record', { hello: 'world' }, { runAt: clock.now() });
+
+    expect(await w.runOnce()).toMatchObject({ result: 'done' });
+    expect(seen).toEqual([{ hello: 'world' }]);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1, lastError: null, lockedBy: null });
+    expect(await w.runOnce()).toBeUndefined();
+  });
+
+  it('does not run a job before its runAt', async () => {
+    const clock = manualClock();
+    const w = worker({ 'test.noop': async () => {} }, clock);
+    await enqueueJob(database.db, 'test.noop', {}, { runAt: new Date(clock.now().getTime() + 60_000) });
+    expect(await w.runOnce()).toBeUndefined();
+    clock.advance(60_000);
+    expect(await w.runOnce()).toMatchObject({ result: 'done' });
+  });
+
+  it('retries a job that fails twice with growing backoff, then succeeds', async () => {
+    const clock = manualClock();
+    let calls = 0;
+    const w = worker(
+      {
+        'test.flaky': async () => {
+          calls += 1;
+          if (calls <= 2) throw new Error(`transient failure ${calls}`);
+        },
+      },
+      clock,
+    );
+    const id = await enqueueJob(database.db, 'test.flaky', {}, { runAt: clock.now(), maxAttempts: 5 });
+
+    expect(await w.runOnce()).toMatchObject({ result: 'retry' });
+    let row = await jobRow(id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'Error: transient failure 1' });
+    expect(row.runAt.getTime() - clock.now().getTime()).toBe(1000);
+    expect(await w.runOnce()).toBeUndefined(); // not due yet
+
+    clock.advance(1000);
+    expect(await w.runOnce()).toMatchObject({ result: 'retry' });
+    row = await jobRow(id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 2, lastError: 'Error: transient failure 2' });
+    expect(row.runAt.getTime() - clock.now().getTime()).toBe(4000);
+
+    clock.advance(4000);
+    expect(await w.runOnce()).toMatchObject({ result: 'done' });
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 3, lastError: null });
+    expect(calls).toBe(3);
+  });
+
+  it('gives up after maxAttempts and keeps the last error', async () => {
+    const clock = manualClock();
+    const w = worker({ 'test.broken': async () => Promise.reject(new Error('always')) }, clock);
+    const id = await enqueueJob(database.db, 'test.broken', {}, { runAt: clock.now(), maxAttempts: 2 });
+    expect(await w.runOnce()).toMatchObject({ result: 'retry' });
+    clock.advance(10_000);
+    expect(await w.runOnce()).toMatchObject({ result: 'failed' });
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'Error: always' });
+    clock.advance(24 * 3600_000);
+    expect(await w.runOnce()).toBeUndefined();
+  });
+
+  it('fails at once on a permanent error or an unknown job type', async () => {
+    const clock = manualClock();
+    const w = worker(
+      { 'test.bad-payload': async () => Promise.reject(new PermanentJobError('no such file')) },
+      clock,
+    );
+    const bad = await enqueueJob(database.db, 'test.bad-payload', {}, { runAt: clock.now() });
+    const unknown = await enqueueJob(database.db, 'test.unknown', {}, { runAt: clock.now() });
+    expect(await w.runOnce()).toMatchObject({ result: 'failed' });
+    expect(await w.runOnce()).toMatchObject({ result: 'failed' });
+    expect(await jobRow(bad)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await jobRow(unknown)).lastError).toContain('No handler for job type "test.unknown"');
+  });
+
+  it('takes over a job whose worker died, once its lease has run out (nothing lost on restart)', async () => {
+    const clock = manualClock();
+    const crashed = worker({}, clock, { leaseMs: 30_000, workerId: 'crashed' });
+    const id = await enqueueJob(database.db, 'test.work', {}, { runAt: clock.now() });
+    const claimed = await crashed.claim(); // claimed, then the process dies before finishing
+    expect(claimed?.id).toBe(id);
+
+    const seen: number[] = [];
+    const restarted = worker({ 'test.work': async (_p, { job }) => void seen.push(job.id) }, clock, {
+      leaseMs: 30_000,
+      workerId: 'restarted',
+    });
+    expect(await restarted.runOnce()).toBeUndefined(); // still leased
+    clock.advance(30_001);
+    expect(await restarted.runOnce()).toMatchObject({ result: 'done' });
+    expect(seen).toEqual([id]);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('never gives one job to two workers', async () => {
+    const clock = manualClock();
+    const count = 20;
+    for (let i = 0; i < count; i++)
+      await enqueueJob(database.db, 'test.count', { i }, { runAt: clock.now() });
+    const runs: number[] = [];
+    const handler: JobHandler = async (payload) => void runs.push((payload as { i: number }).i);
+    const workers = [1, 2, 3].map((n) => worker({ 'test.count': handler }, clock, { workerId: `w${n}` }));
+    const drain = async (w: JobWorker) => {
+      while (await w.runOnce()) {}
+    };
+    await Promise.all(workers.map(drain));
+    expect(runs.sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, i) => i));
+  });
+
+  it('runs jobs in the background once started, and is woken by notify()', async () => {
+    const done: string[] = [];
+    let resolveDone: () => void = () => {};
+    const finished = new Promise<void>((resolve) => {
+      resolveDone = resolve;
+    });
+    const w = new JobWorker({
+      db: database.db,
+      pollIntervalMs: 60_000, // only notify() can wake it within the test
+      handlers: {
+        'test.bg': async (payload) => {
+          done.push((payload as { name: string }).name);
+          if (done.length === 2) resolveDone();
+        },
+      },
+    });
+    w.start();
+    await enqueueJob(database.db, 'test.bg', { name: 'a' });
+    await enqueueJob(database.db, 'test.bg', { name: 'b' });
+    w.notify();
+    await finished;
+    await w.stop();
+    expect(done.sort()).toEqual(['a', 'b']);
+  });
+
+  it('backs off exponentially up to the cap, with at most 20% jitter', () => {
+    const w = new JobWorker({
+      db: database.db,
+      handlers: {},
+      backoffBaseMs: 1000,
+      backoffMaxMs: 60_000,
+      random: () => 1,
+    });
+    expect([1, 2, 3, 4, 5].map((n) => w.backoffMs(n))).toEqual([1200, 4800, 19200, 72000, 72000]);
+  });
+});

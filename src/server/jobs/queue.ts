@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client';
+import { jobs } from '../db/schema';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface EnqueueOptions {
+  /** Run no earlier than this. */
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+/**
+ * Adds a job. Pass the transaction of the change that needs the job, so that the job exists if and
+ * only if the change was committed.
+ */
+export async function enqueueJob(
+  executor: Executor,
+  type: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<number> {
+  const [row] = await executor
+    .insert(jobs)
+    .values({
+      type,
+      payload,
+      ...(options.runAt ? { runAt: options.runAt } : {}),
+      ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+    })
+    .returning({ id: jobs.id });
+  if (!row) throw new Error('enqueueJob: insert returned no row');
+  return row.id;
+}
+
+export interface JobContext {
+  job: JobRow;
+  db: Database;
+  /** Aborted when the worker is stopping; long handlers should give up and let the job retry. */
+  signal: AbortSignal;
+}
+export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
+
+/** Thrown by a handler for a failure that retrying cannot fix (bad payload, deleted object). */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+export interface JobWorkerOptions {
+  db: Database;
+  handlers: Record<string, JobHandler>;
+  /** How often an idle worker looks for due jobs. */
+  pollIntervalMs?: number;
+  /** How long a claimed job stays locked; a worker that dies mid-job loses it after this. */
+  leaseMs?: number;
+  /** Backoff before attempt n+1 is backoffBaseMs * 4^(n-1), capped at backoffMaxMs, with jitter. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /**
+   * A clock for tests to move by hand. Without one, every time is the database's `now()`, so that
+   * app instances with drifting clocks agree on what is due.
+   */
+  now?: () => Date;
+  random?: () => number;
+  onError?: (error: unknown, job: JobRow | undefined) => void;
+  workerId?: string;
+}
+
+export type JobOutcome = { job: JobRow; result: 'done' | 'retry' | 'failed' };
+
+/**
+ * In-process worker over the jobs table. It claims one due job at a time with
+ * `FOR UPDATE SKIP LOCKED` (several instances never take the same job), runs its handler, and
+ * records the result: done, retry later with exponential backoff, or failed after maxAttempts.
+ * Jobs whose lease ran out (the process died) are due again, so nothing is lost on restart.
+ */
+export class JobWorker {
+  private readonly db: Database;
+  private readonly handlers: Record<string, JobHandler>;
+  private readonly pollIntervalMs: number;
+  private readonly leaseMs: number;
+  private readonly backoffBaseMs: number;
+  private readonly backoffMaxMs: number;
+  private readonly clock: (() => Date) | undefined;
+  private readonly random: () => number;
+  private readonly onError: (error: unknown, job: JobRow | undefined) => void;
+  readonly workerId: string;
+  private abort = new AbortController();
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(options: JobWorkerOptions) {
+    this.db = options.db;
+    this.handlers = options.handlers;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.leaseMs = options.leaseMs ?? 5 * 60_000;
+    this.backoffBaseMs = options.backoffBaseMs ?? 5_000;
+    this.backoffMaxMs = options.backoffMaxMs ?? 60 * 60_000;
+    this.clock = options.now;
+    this.random = options.random ?? Math.random;
+    this.onError = options.onError ?? (() => {});
+    this.workerId = options.workerId ?? `worker-${randomUUID()}`;
+  }
+
+  /** Delay before the next attempt, after `attempts` failed ones. */
+  backoffMs(attempts: number): number {
+    const exponential = this.backoffBaseMs * 4 ** Math.max(0, attempts - 1);
+    const capped = Math.min(exponential, this.backoffMaxMs);
+    // Up to 20% jitter spreads retries of jobs that failed together.
+    return Math.round(capped * (1 + 0.2 * this.random()));
+  }
+
+  /** The current time as SQL: the injected clock, or the database's own. */
+  private now(): SQL {
+    return this.clock ? sql`${this.clock().toISOString()}::timestamptz` : sql`now()`;
+  }
+
+  private nowPlus(ms: number): SQL {
+    return sql`${this.now()} + ${ms} * interval '1 millisecond'`;
+  }
+
+  /** Claims the next due job, or returns undefined when none is due. */
+  async claim(): Promise<JobRow | undefined> {
+    const result = (await this.db.execute(sql`
+      update ${jobs}
+         set status = 'running', attempts = ${jobs.attempts} + 1, locked_by = ${this.workerId},
+             locked_until = ${this.nowPlus(this.leaseMs)}, updated_at = ${this.now()}
+       where ${jobs.id} = (
+         select id from ${jobs}
+          where (status = 'pending' and run_at <= ${this.now()})
+             or (status = 'running' and locked_until < ${this.now()})
+          order by run_at, id
+          limit 1
+          for update skip locked)
+      returning id`)) as unknown as { rows: Array<{ id: number | string }> };
+    const id = result.rows[0]?.id;
+    if (id === undefined) return undefined;
+    const [job] = await this.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, Number(id)));
+    return job;
+  }
+
+  /** Runs one due job if there is one. Used by the loop, and directly by tests. */
+  async runOnce(): Promise<JobOutcome | undefined> {
+    const job = await this.claim();
+    if (!job) return undefined;
+    const handler = this.handlers[job.type];
+    try {
+      if (!handler) throw new PermanentJobError(`No handler for job type "${job.type}"`);
+      await handler(job.payload, { job, db: this.db, signal: this.abort.signal });
+    } catch (error) {
+      this.onError(error, job);
+      return this.recordFailure(job, error);
+    }
+    const now = this.now();
+    await this.db
+      .update(jobs)
+      .set({
+        status: 'done',
+        completedAt: now,
+        updatedAt: now,
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: null,
+      })
+      .where(this.ownedBy(job));
+    return { job, result: 'done' };
+  }
+
+  private async recordFailure(job: JobRow, error: unknown): Promise<JobOutcome> {
+    const now = this.now();
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const permanent = error instanceof PermanentJobError;
+    const giveUp = permanent || job.attempts >= job.maxAttempts;
+    await this.db
+      .update(jobs)
+      .set({
+        status: giveUp ? 'failed' : 'pending',
+        runAt: giveUp ? job.runAt : this.nowPlus(this.backoffMs(job.attempts)),
+        lastError: message.slice(0, 4000),
+        lockedBy: null,
+        lockedUntil: null,
+        updatedAt: now,
+        ...(giveUp ? { completedAt: now } : {}),
+      })
+      .where(this.ownedBy(job));
+    return { job, result: giveUp ? 'failed' : 'retry' };
+  }
+
+  /** A worker whose lease ran out must not overwrite the result of the worker that took over. */
+  private ownedBy(job: JobRow) {
+    return and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId));
+  }
+
+  /** Starts the loop: drains due jobs, then sleeps until the next poll or a `notify()`. */
+  start(): void {
+    if (this.loop) return;
+    this.abort = new AbortController();
+    const signal = this.abort.signal;
+    this.loop = (async () => {
+      while (!signal.aborted) {
+        try {
+          const outcome = await this.runOnce();
+          if (outcome) continue;
+        } catch (error) {
+          // The database may be briefly unreachable; keep the loop alive and try again later.
+          this.onError(error, undefined);
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.pollIntervalMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          signal.addEventListener('abort', this.wake, { once: true });
+        });
+        this.wake = undefined;
+      }
+    })();
+  }
+
+  /** Wakes an idle loop at once: call after enqueueing work in this process. */
+  notify(): void {
+    this.wake?.();
+  }
+
+  /** Stops taking jobs and waits for the running one to finish. */
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.loop;
+    this.loop = undefined;
+  }
+}

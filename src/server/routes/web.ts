@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { PublicConfig } from '../../domain/public-config';
+
+const headMarker = '<!--imprint-head-->';
+
+/** JSON inside <script> must not be able to close the tag. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * Serves the built React app from `webRoot`: hashed assets cached for a year, other public files
+ * for an hour, and index.html (with the public config and the CSP nonce) for every client route.
+ */
+export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: PublicConfig }> = async (
+  app,
+  { webRoot, publicConfig },
+) => {
+  const indexFile = path.join(webRoot, 'index.html');
+  const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  if (!template) {
+    app.log.warn(`The web app is not built (${indexFile} is missing): run "npm run build".`);
+  } else {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      wildcard: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (reply, filePath) => {
+        const relative = path.relative(webRoot, filePath);
+        const hashed = relative.startsWith(`assets${path.sep}`);
+        const noCache = relative === 'sw.js';
+        reply.header(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : noCache ? 'no-cache' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  const configJson = jsonForScript(publicConfig);
+  const sendApp = (reply: FastifyReply) => {
+    if (!template) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app has not been built. Run "npm run build" (npm start does this for you).');
+    }
+    const nonce = (reply as FastifyReply & { cspNonce?: { style: string } }).cspNonce?.style ?? '';
+    const head = `<meta name="csp-nonce" content="${escapeAttribute(nonce)}">\n    <script id="imprint-config" type="application/json">${configJson}</script>`;
+    return reply
+      .code(200)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(template.replace(headMarker, head));
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      url !== '/api' &&
+      // Missing files (a stale hashed asset, /favicon.png) get a real 404, not the app.
+      !/\.[a-z0-9]{1,8}$/i.test(url);
+    if (wantsPage) return sendApp(reply);
+    return reply.code(404).send({ success: false, error: 'Not found' });
+  });
+};

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type BuildAppOptions, buildApp } from '../app';
+import { type AppConfig, loadConfig } from '../config';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+import { databaseUrlFor } from './database-url';
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the connection and removes the database (PostgreSQL) or frees it (PGlite). */
+  destroy(): Promise<void>;
+}
+
+/** A fresh, migrated database for one test file, copied from the snapshot made by global-setup. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const info = inject('testDatabase');
+  if (info.kind === 'pglite') {
+    const snapshot = new Blob([await fs.readFile(info.snapshotPath)]);
+    const handle = await openDatabase({ pgliteSnapshot: snapshot });
+    return { ...handle, destroy: () => handle.close() };
+  }
+  const name = `imprint_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: info.serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${info.template}`);
+  } finally {
+    await admin.end();
+  }
+  const handle = await openDatabase({ databaseUrl: databaseUrlFor(info.serverUrl, name), maxConnections: 5 });
+  return {
+    ...handle,
+    destroy: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: info.serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: AppConfig;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The whole app over a fresh database and a temporary DATA_DIR; `close()` removes both. */
+export async function createTestContext(
+  options: {
+    env?: Record<string, string>;
+    webRoot?: string;
+    database?: TestDatabase;
+  } & Omit<BuildAppOptions, 'config' | 'db'> = {},
+): Promise<TestContext> {
+  const { env, webRoot, database: given, ...buildOptions } = options;
+  const database = given ?? (await createTestDatabase());
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'imprint-test-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    ...env,
+  });
+  config.webRoot = webRoot ?? path.join(dataDir, 'no-web-build');
+  const app = await buildApp({ config, db: database.db, logger: false, ...buildOptions });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      if (!given) await database.destroy();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

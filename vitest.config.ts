@@ -1,0 +1,53 @@
+import { defineConfig } from 'vitest/config';
+
+// Vitest 5's reporter calls Map.groupBy (Node 21+) when it prints a failure; on this machine's
+// Node 20 the failure report itself would crash. The config runs in the main process, so the
+// polyfill lives here.
+if (typeof Map.groupBy !== 'function') {
+  Object.defineProperty(Map, 'groupBy', {
+    value<K, T>(items: Iterable<T>, keyOf: (item: T, index: number) => K): Map<K, T[]> {
+      const groups = new Map<K, T[]>();
+      let index = 0;
+      for (const item of items) {
+        const key = keyOf(item, index++);
+        const group = groups.get(key);
+        if (group) group.push(item);
+        else groups.set(key, [item]);
+      }
+      return groups;
+    },
+  });
+}
+
+// Three projects: pure domain rules, the web app's non-visual modules, and the server
+// (integration tests through app.inject on PGlite, or PostgreSQL when TEST_DATABASE_URL is set).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          include: ['src/domain/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['src/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
