@@ -122,24 +122,25 @@ export class JobWorker {
 
   /** Claims the next due job, or returns undefined when none is due. */
   async claim(): Promise<JobRow | undefined> {
-    const result = (await this.db.execute(sql`
-      update ${jobs}
-         set status = 'running', attempts = ${jobs.attempts} + 1, locked_by = ${this.workerId},
-             locked_until = ${this.nowPlus(this.leaseMs)}, updated_at = ${this.now()}
-       where ${jobs.id} = (
-         select id from ${jobs}
-          where (status = 'pending' and run_at <= ${this.now()})
-             or (status = 'running' and locked_until < ${this.now()})
-          order by run_at, id
-          limit 1
-          for update skip locked)
-      returning id`)) as unknown as { rows: Array<{ id: number | string }> };
-    const id = result.rows[0]?.id;
-    if (id === undefined) return undefined;
     const [job] = await this.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.id, Number(id)));
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedBy: this.workerId,
+        lockedUntil: this.nowPlus(this.leaseMs),
+        updatedAt: this.now(),
+      })
+      .where(
+        sql`${jobs.id} = (
+          select id from ${jobs}
+           where (status = 'pending' and run_at <= ${this.now()})
+              or (status = 'running' and locked_until < ${this.now()})
+           order by run_at, id
+           limit 1
+           for update skip locked)`,
+      )
+      .returning();
     return job;
   }
 
