@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Vitest 5's reporter calls Map.groupBy (Node 21+) when it prints a failure; on this machine's
 // Node 20 the failure report itself would crash. The config runs in the main process, so the
 // polyfill lives here.
-if (typeof Map.groupBy !== 'function') {
+if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
   Object.defineProperty(Map, 'groupBy', {
     value<K, T>(items: Iterable<T>, keyOf: (item: T, index: number) => K): Map<K, T[]> {
       const groups = new Map<K, T[]>();

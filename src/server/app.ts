@@ -6,16 +6,15 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { type PublicConfig, publicConfigSchema } from '../domain/public-config';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { createJobHandlers } from './jobs/handlers';
 import { JobWorker, type JobWorkerOptions } from './jobs/queue';
 import { createProviders, type Providers } from './providers';
+import { publicConfigOf } from './public-config';
 import { configRoutes } from './routes/api/config';
 import { healthRoutes } from './routes/api/health';
 import { webRoutes } from './routes/web';
-import { appVersion } from './version';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,17 +33,6 @@ export interface BuildAppOptions {
   /** Replace providers (tests use this for a failing storage, say). */
   providers?: Partial<Providers>;
   jobWorker?: Partial<Omit<JobWorkerOptions, 'db' | 'handlers'>>;
-}
-
-export function publicConfigOf(config: AppConfig): PublicConfig {
-  return publicConfigSchema.parse({
-    labelName: config.label.name,
-    contactEmail: config.label.contactEmail,
-    reviewPromise: config.label.reviewPromise,
-    devMode: config.devMode,
-    version: appVersion,
-    social: config.label.social,
-  });
 }
 
 /** Builds the Fastify app without listening: main.ts listens, tests call app.inject(). */

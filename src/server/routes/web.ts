@@ -3,17 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { PublicConfig } from '../../domain/public-config';
-
-const headMarker = '<!--imprint-head-->';
-
-/** JSON inside <script> must not be able to close the tag. */
-function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
+import { renderIndexHtml } from '../public-config';
 
 /**
  * Serves the built React app from `webRoot`: hashed assets cached for a year, other public files
@@ -45,7 +35,6 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
     });
   }
 
-  const configJson = jsonForScript(publicConfig);
   const sendApp = (reply: FastifyReply) => {
     if (!template) {
       return reply
@@ -53,13 +42,12 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built. Run "npm run build" (npm start does this for you).');
     }
-    const nonce = (reply as FastifyReply & { cspNonce?: { style: string } }).cspNonce?.style ?? '';
-    const head = `<meta name="csp-nonce" content="${escapeAttribute(nonce)}">\n    <script id="imprint-config" type="application/json">${configJson}</script>`;
+    const nonce = (reply as FastifyReply & { cspNonce?: { style: string } }).cspNonce?.style;
     return reply
       .code(200)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(template.replace(headMarker, head));
+      .send(renderIndexHtml(template, publicConfig, nonce));
   };
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,0 +1,95 @@
+/**
+ * Calendar dates are ISO `YYYY-MM-DD` strings. All arithmetic runs on UTC midnights, so a rule gives
+ * the same answer on every machine whatever its time zone; "today" is always passed in by the caller.
+ */
+export type IsoDate = string;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/** UTC midnight of an ISO date in milliseconds, or null when the text is not a real calendar date. */
+export function parseIsoDate(value: string): number | null {
+  const match = ISO_DATE.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const ms = Date.UTC(year, month - 1, day);
+  const check = new Date(ms);
+  // Date.UTC silently rolls 2027-02-30 over to March; reject instead of guessing what was meant.
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+    return null;
+  }
+  return ms;
+}
+
+export function isIsoDate(value: unknown): value is IsoDate {
+  return typeof value === 'string' && parseIsoDate(value) !== null;
+}
+
+function formatUtcMs(ms: number): IsoDate {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function requireIsoDate(value: IsoDate): number {
+  const ms = parseIsoDate(value);
+  if (ms === null) throw new RangeError(`Not an ISO calendar date: ${value}`);
+  return ms;
+}
+
+/**
+ * The calendar date of an instant in a given IANA time zone. The browser passes the artist's own
+ * zone so "today" is the artist's today; the server passes its configured zone (UTC by default).
+ */
+export function getIsoDateOfInstant(instant: Date, timeZone = 'UTC'): IsoDate {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return formatUtcMs(requireIsoDate(date) + days * DAY_MS);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function countDaysBetween(from: IsoDate, to: IsoDate): number {
+  return Math.round((requireIsoDate(to) - requireIsoDate(from)) / DAY_MS);
+}
+
+/** ISO dates sort as text, but only when both are valid; callers check validity first. */
+export function compareIsoDates(a: IsoDate, b: IsoDate): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function getYearOf(date: IsoDate): number {
+  return new Date(requireIsoDate(date)).getUTCFullYear();
+}
+
+const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+
+/**
+ * Instant in ms for an ISO date or date-time. A date-time without a zone is read as UTC, because
+ * `Date.parse` would otherwise read it in the machine's local zone.
+ */
+function parseDateOrDateTime(value: string): number | null {
+  const dateOnly = parseIsoDate(value);
+  if (dateOnly !== null) return dateOnly;
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value)) return null;
+  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(value);
+  const ms = Date.parse(hasZone ? value : `${value}Z`);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** US English long date, e.g. 'January 5, 2027' (spec 001 §2 step 4), or null when unreadable. */
+export function formatLongDate(value: string): string | null {
+  const ms = parseDateOrDateTime(value);
+  return ms === null ? null : LONG_DATE.format(ms);
+}

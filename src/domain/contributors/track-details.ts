@@ -1,0 +1,59 @@
+import { MAX_SOCIAL_CLIPS, type SocialClip, type TrackMetadata } from '../schemas/track';
+
+/** Helper-text guidance for clips (spec 001 §5): 30-60 seconds, WAV, out 3 weeks before the track. */
+export const RECOMMENDED_CLIP_MIN_SECONDS = 30;
+export const RECOMMENDED_CLIP_MAX_SECONDS = 60;
+export const CLIP_LEAD_WEEKS = 3;
+export const DEFAULT_CLIP_STATUS = 'Ready';
+
+/** A new clip covers the first 30 seconds. */
+export function createDefaultSocialClip(id: string): SocialClip {
+  return { id, startTime: '00:00', endTime: '00:30', status: DEFAULT_CLIP_STATUS };
+}
+
+/** Seconds from 'mm:ss', or null when the text is not a time. */
+export function parseClipTime(value: string): number | null {
+  const match = /^(\d{1,3}):([0-5]\d)$/.exec(value.trim());
+  if (!match) return null;
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+/** Clip length is end minus start in seconds; null while either time is unreadable. */
+export function getClipLengthSeconds(clip: Pick<SocialClip, 'startTime' | 'endTime'>): number | null {
+  const start = parseClipTime(clip.startTime);
+  const end = parseClipTime(clip.endTime);
+  return start === null || end === null ? null : end - start;
+}
+
+export function isRecommendedClipLength(seconds: number): boolean {
+  return seconds >= RECOMMENDED_CLIP_MIN_SECONDS && seconds <= RECOMMENDED_CLIP_MAX_SECONDS;
+}
+
+export function canAddSocialClip(clips: readonly SocialClip[]): boolean {
+  return clips.length < MAX_SOCIAL_CLIPS;
+}
+
+export function addSocialClip(clips: readonly SocialClip[], id: string): SocialClip[] {
+  return canAddSocialClip(clips) ? [...clips, createDefaultSocialClip(id)] : [...clips];
+}
+
+type SplitToggleFields = Pick<TrackMetadata, 'hasMasterSplit' | 'masterSplits'>;
+
+/** Turning master splits off drops the splits, so stale splits are never submitted. */
+export function setMasterSplitEnabled<M extends SplitToggleFields>(metadata: M, enabled: boolean): M {
+  return { ...metadata, hasMasterSplit: enabled, masterSplits: enabled ? metadata.masterSplits : [] };
+}
+
+type ClipToggleFields = Pick<TrackMetadata, 'socialClipsEnabled' | 'socialClips'>;
+
+/** Turning clips on starts with one default clip; turning them off drops them. */
+export function setSocialClipsEnabled<M extends ClipToggleFields>(
+  metadata: M,
+  enabled: boolean,
+  newClipId: string,
+): M {
+  if (!enabled) return { ...metadata, socialClipsEnabled: false, socialClips: [] };
+  const socialClips =
+    metadata.socialClips.length > 0 ? metadata.socialClips : [createDefaultSocialClip(newClipId)];
+  return { ...metadata, socialClipsEnabled: true, socialClips };
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { shortTextSchema } from './common';
+
+export const spotifyArtistResultSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  image: z.string().optional(),
+});
+export type SpotifyArtistResult = z.infer<typeof spotifyArtistResultSchema>;
+
+export const spotifyAlbumMetadataSchema = z.object({
+  albumTitle: z.string(),
+  artist: z.string(),
+  label: z.string(),
+  releaseDate: z.string().optional(),
+  totalTracks: z.number().int().nonnegative(),
+  tracks: z.array(
+    z.object({
+      trackNumber: z.number().int().positive(),
+      title: z.string(),
+      duration: z.number().nonnegative().optional(),
+      isrc: z.string().optional(),
+    }),
+  ),
+  spotifyUrl: z.string(),
+  images: z.array(z.object({ url: z.string(), width: z.number().optional(), height: z.number().optional() })),
+  copyrights: z.array(z.string()).optional(),
+  upc: z.string().optional(),
+});
+export type SpotifyAlbumMetadata = z.infer<typeof spotifyAlbumMetadataSchema>;
+
+export const spotifyTrackMetadataSchema = z.object({
+  title: z.string(),
+  artist: z.string(),
+  album: z.string().optional(),
+  label: z.string().optional(),
+  releaseDate: z.string().optional(),
+  /** Milliseconds. */
+  duration: z.number().nonnegative().optional(),
+  isrc: z.string().optional(),
+  spotifyUrl: z.string(),
+  albumArt: z.string().optional(),
+  upc: z.string().optional(),
+});
+export type SpotifyTrackMetadata = z.infer<typeof spotifyTrackMetadataSchema>;
+
+/** GET /api/spotify/search/music?q&type&limit: one item of the catalogue finder. */
+export const spotifyMusicItemSchema = z.object({
+  id: z.string(),
+  type: z.enum(['track', 'album']),
+  name: z.string(),
+  artists: z.array(z.string()),
+  image: z.string().optional(),
+  releaseDate: z.string().optional(),
+  spotifyUrl: z.string(),
+});
+export type SpotifyMusicItem = z.infer<typeof spotifyMusicItemSchema>;
+
+/** POST /api/spotify/verify/artist. */
+export const verifyArtistPayloadSchema = z.object({ artistUrl: shortTextSchema });
+export const verifyArtistResponseSchema = z.object({
+  valid: z.boolean(),
+  artistName: z.string().optional(),
+  artistImage: z.string().optional(),
+  error: z.string().optional(),
+});
+export type VerifyArtistResponse = z.infer<typeof verifyArtistResponseSchema>;

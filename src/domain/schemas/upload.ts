@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { shortTextSchema } from './common';
+
+export const uploadFileTypeSchema = z.enum(['track', 'artwork']);
+export type UploadFileType = z.infer<typeof uploadFileTypeSchema>;
+
+const folderRefSchema = z.object({ url: z.string(), id: z.string() });
+
+/** Answer of the upload endpoints (spec 001 §3, Upload result). */
+export const uploadResultSchema = z.object({
+  success: z.boolean(),
+  fileId: z.string().optional(),
+  url: z.string().optional(),
+  downloadUrl: z.string().optional(),
+  fileName: z.string().optional(),
+  artistName: z.string().optional(),
+  fileType: uploadFileTypeSchema.optional(),
+  folderType: z.string().optional(),
+  folderStructure: z
+    .object({ artist: folderRefSchema, audio: folderRefSchema, images: folderRefSchema })
+    .optional(),
+  uploadMethod: z.enum(['APP_ENGINE', 'CLOUD_STORAGE_DIRECT']).optional(),
+  originalSize: z.number().nonnegative().optional(),
+  error: z.string().optional(),
+  details: z.string().optional(),
+  diagnostics: z.record(z.string(), z.unknown()).optional(),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** Multipart text fields that travel with the file in POST /api/upload/storage. */
+export const uploadFieldsSchema = z.object({
+  artistName: shortTextSchema.min(1),
+  fileType: uploadFileTypeSchema,
+  trackTitle: shortTextSchema.optional(),
+  releaseTitle: shortTextSchema.optional(),
+  sessionId: shortTextSchema.optional(),
+});
+export type UploadFields = z.infer<typeof uploadFieldsSchema>;
+
+/** POST /api/storage/generate-upload-url. */
+export const generateUploadUrlPayloadSchema = uploadFieldsSchema
+  .pick({ artistName: true, fileType: true, sessionId: true })
+  .extend({
+    fileName: shortTextSchema.min(1),
+    fileSize: z.number().int().positive(),
+    contentType: shortTextSchema,
+  });
+export type GenerateUploadUrlPayload = z.infer<typeof generateUploadUrlPayloadSchema>;
+
+export const generateUploadUrlResponseSchema = z.object({
+  uploadUrl: z.string(),
+  fileName: z.string(),
+  bucketName: z.string(),
+});
+export type GenerateUploadUrlResponse = z.infer<typeof generateUploadUrlResponseSchema>;
+
+/** POST /api/storage/process-upload. */
+export const processUploadPayloadSchema = uploadFieldsSchema.extend({
+  fileName: shortTextSchema.min(1),
+  bucketName: shortTextSchema.min(1),
+});
+export type ProcessUploadPayload = z.infer<typeof processUploadPayloadSchema>;
+
+/** The submit modal's state (spec 001 §3, Progress record). */
+export const progressRecordSchema = z.object({
+  status: z.string(),
+  progress: z.number().min(0).max(100),
+  isUploading: z.boolean(),
+  currentFile: z.number().int().nonnegative(),
+  totalFiles: z.number().int().nonnegative(),
+  /** Seconds; null until there is enough progress to estimate. */
+  estimatedTimeRemaining: z.number().nonnegative().nullable(),
+  /** Epoch milliseconds, or null before the upload starts. */
+  startTime: z.number().nullable(),
+});
+export type ProgressRecord = z.infer<typeof progressRecordSchema>;
+
+/** POST /api/background/process-social-clips. */
+export const processSocialClipsPayloadSchema = z.object({
+  tracksWithClips: z.array(
+    z.object({
+      title: z.string(),
+      artistName: z.string(),
+      fileId: z.string().optional(),
+      bucketName: z.string().optional(),
+      fileName: z.string().optional(),
+      socialClips: z.array(
+        z.object({
+          id: z.string(),
+          startTime: z.string(),
+          endTime: z.string(),
+          description: z.string().optional(),
+        }),
+      ),
+    }),
+  ),
+  artistName: z.string(),
+  audioFolderId: z.string().optional(),
+  itemId: z.string().optional(),
+});
+export type ProcessSocialClipsPayload = z.infer<typeof processSocialClipsPayloadSchema>;

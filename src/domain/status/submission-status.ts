@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * One canonical, lower-case status (design.md §2). Boards and older data send 'In Progress',
+ * 'LIVE' and so on; they are normalised once, here, and everything else compares enum values.
+ */
+export const SUBMISSION_STATUSES = [
+  'pending',
+  'in_progress',
+  'processing',
+  'approved',
+  'live',
+  'active',
+  'rejected',
+  'failed',
+] as const;
+
+export const submissionStatusSchema = z.enum(SUBMISSION_STATUSES);
+export type SubmissionStatus = z.infer<typeof submissionStatusSchema>;
+
+function normaliseStatusText(value: string): string {
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+}
+
+/** Case-insensitive parse of what a board sends ('In Progress' → 'in_progress'); null if unknown. */
+export function parseSubmissionStatus(value: string | null | undefined): SubmissionStatus | null {
+  if (value == null) return null;
+  const parsed = submissionStatusSchema.safeParse(normaliseStatusText(value));
+  return parsed.success ? parsed.data : null;
+}
+
+/** For parsing inbound board data: accepts any spelling of a known status. */
+export const boardStatusSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? normaliseStatusText(value) : value),
+  submissionStatusSchema,
+);
+
+const STATUS_LABELS: Record<SubmissionStatus, string> = {
+  pending: 'Pending',
+  in_progress: 'In Progress',
+  processing: 'Processing',
+  approved: 'Approved',
+  live: 'Live',
+  active: 'Active',
+  rejected: 'Rejected',
+  failed: 'Failed',
+};
+
+export function getStatusLabel(status: SubmissionStatus): string {
+  return STATUS_LABELS[status];
+}
+
+export type StatusChipColour = 'success' | 'warning' | 'error' | 'default';
+
+/** Chip colour (spec 000 §4); unknown text gets 'default', compared case-insensitively. */
+export function getStatusChipColour(status: string | null | undefined): StatusChipColour {
+  switch (parseSubmissionStatus(status)) {
+    case 'approved':
+    case 'live':
+    case 'active':
+      return 'success';
+    case 'pending':
+    case 'in_progress':
+    case 'processing':
+      return 'warning';
+    case 'rejected':
+    case 'failed':
+      return 'error';
+    default:
+      return 'default';
+  }
+}
+
+/** An in-progress submission needs release details, so its card links to that page instead. */
+export function isAwaitingReleaseDetails(status: string | null | undefined): boolean {
+  return parseSubmissionStatus(status) === 'in_progress';
+}
