@@ -1,0 +1,87 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Everything that went wrong while a page was open: console errors, uncaught exceptions, and
+ * requests that failed or answered 4xx/5xx.
+ */
+export interface PageProblems {
+  consoleErrors: string[];
+  pageErrors: string[];
+  failedRequests: string[];
+}
+
+/**
+ * `E2E_NO_API=1` is for running the suite against `vite preview`, which has no API behind it:
+ * the app must still render (it assumes submissions are enabled), so failures of /api/ calls
+ * are ignored in that mode only.
+ */
+const ignoreApi = process.env.E2E_NO_API === '1';
+
+function isIgnored(url: string): boolean {
+  return ignoreApi && new URL(url, 'http://localhost').pathname.startsWith('/api/');
+}
+
+export function watchPage(page: Page): PageProblems {
+  const problems: PageProblems = { consoleErrors: [], pageErrors: [], failedRequests: [] };
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // "Failed to load resource" messages carry the resource's URL as their location.
+    const url = message.location().url;
+    if (url && isIgnored(url)) return;
+    problems.consoleErrors.push(`${message.text()}${url ? ` (${url})` : ''}`);
+  });
+  page.on('pageerror', (error) => problems.pageErrors.push(error.message));
+  page.on('requestfailed', (request) => {
+    if (isIgnored(request.url())) return;
+    problems.failedRequests.push(
+      `${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`,
+    );
+  });
+  page.on('response', (response) => {
+    if (response.status() < 400 || isIgnored(response.url())) return;
+    problems.failedRequests.push(
+      `${response.request().method()} ${response.url()}: HTTP ${response.status()}`,
+    );
+  });
+  return problems;
+}
+
+export function expectNoProblems(problems: PageProblems): void {
+  expect(problems.pageErrors, 'uncaught exceptions').toEqual([]);
+  expect(problems.consoleErrors, 'console errors').toEqual([]);
+  expect(problems.failedRequests, 'failed requests').toEqual([]);
+}
+
+export const test = base.extend<{ problems: PageProblems }>({
+  problems: async ({ page }, use) => {
+    await use(watchPage(page));
+  },
+});
+
+export { expect };
+
+/** The route table of spec 001 §2 and spec 000 §2, with the h1 each page shows today. */
+export const routeTable: { path: string; heading: string | RegExp }[] = [
+  { path: '/', heading: 'Your music deserves a label that listens.' },
+  { path: '/submit', heading: 'Submit your music' },
+  { path: '/submit/success', heading: 'Thank you for your submission' },
+  { path: '/i/sometoken', heading: 'Your invitation' },
+  { path: '/r/sometoken', heading: 'Welcome back' },
+  { path: '/details/some-submission', heading: 'Submission review' },
+  { path: '/artist/some-artist', heading: 'Artist' },
+  { path: '/test-dashboard', heading: 'Integration test dashboard' },
+  { path: '/analytics', heading: 'Analytics' },
+  { path: '/admin/invite', heading: 'Invite an artist' },
+  { path: '/learn-more', heading: 'How it works' },
+  { path: '/about-imprint-', heading: /^About / },
+  { path: '/faq', heading: 'Frequently asked questions' },
+  { path: '/terms-of-service', heading: 'Terms of Service' },
+  { path: '/privacy-policy', heading: 'Privacy Policy' },
+  { path: '/cookie-policy', heading: 'Cookie Policy' },
+  { path: '/data-protection', heading: 'Data Protection' },
+  { path: '/login', heading: 'Sign in' },
+  { path: '/dashboard', heading: 'Dashboard' },
+  { path: '/edit-profile', heading: 'Edit profile' },
+  { path: '/submission/some-submission', heading: 'Submission details' },
+  { path: '/release-details/some-submission', heading: 'Release details' },
+];

@@ -1,0 +1,7 @@
+/**
+ * Every TanStack Query key in one place, so invalidation after a change names the same key the
+ * query used. Add an entry per resource; parameterised keys are functions.
+ */
+export const queryKeys = {
+  siteConfig: ['site-config'] as const,
+};

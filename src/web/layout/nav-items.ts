@@ -1,0 +1,15 @@
+import { aboutPath } from '../../domain/public-config';
+
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+/** The top bar's links (spec 001 §2): home, learn more, about the label. */
+export function primaryNavItems(labelName: string): NavItem[] {
+  return [
+    { label: 'Home', to: '/' },
+    { label: 'Learn More', to: '/learn-more' },
+    { label: 'About', to: aboutPath(labelName) },
+  ];
+}

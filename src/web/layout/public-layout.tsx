@@ -1,0 +1,38 @@
+import Box from '@mui/material/Box';
+import { Suspense, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageLoading } from '../components/page-loading';
+import { SiteFooter } from './site-footer';
+import { SkipLink } from './skip-link';
+import { TopBar } from './top-bar';
+import { useScrollToTopOnNavigate } from './use-scroll-to-top';
+
+export const mainContentId = 'main-content';
+
+/** The shared layout of every page (spec 001 §2): top bar, the page, footer. */
+export function PublicLayout() {
+  const main = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useScrollToTopOnNavigate(main);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <SkipLink href={`#${mainContentId}`}>Skip to content</SkipLink>
+      <TopBar />
+      <Box
+        component="main"
+        id={mainContentId}
+        ref={main}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, outline: 'none', scrollMarginTop: 80 }}
+      >
+        {/* Keyed by path: each page gets a fresh boundary, so "Loading..." shows while its code loads
+            even though the router renders navigations inside a transition. */}
+        <Suspense key={pathname} fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <SiteFooter />
+    </Box>
+  );
+}

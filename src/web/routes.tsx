@@ -1,0 +1,105 @@
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { aboutPath, type PublicConfig } from '../domain/public-config';
+import { PublicLayout } from './layout/public-layout';
+import { RootErrorPage } from './layout/root-error-page';
+
+/**
+ * A page loaded on first visit. The layout's Suspense boundary shows "Loading..." meanwhile
+ * (spec 001 §2). Pages export named components; this picks the one named.
+ */
+function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return lazy(async () => {
+    const module = await load();
+    return { default: module[name] as ComponentType };
+  });
+}
+
+const HomePage = lazyPage(() => import('./pages/public/home-page'), 'HomePage');
+const LearnMorePage = lazyPage(() => import('./pages/public/learn-more-page'), 'LearnMorePage');
+const AboutPage = lazyPage(() => import('./pages/public/about-page'), 'AboutPage');
+const FaqPage = lazyPage(() => import('./pages/public/faq-page'), 'FaqPage');
+const TermsOfServicePage = lazyPage(
+  () => import('./pages/public/terms-of-service-page'),
+  'TermsOfServicePage',
+);
+const PrivacyPolicyPage = lazyPage(() => import('./pages/public/privacy-policy-page'), 'PrivacyPolicyPage');
+const CookiePolicyPage = lazyPage(() => import('./pages/public/cookie-policy-page'), 'CookiePolicyPage');
+const DataProtectionPage = lazyPage(
+  () => import('./pages/public/data-protection-page'),
+  'DataProtectionPage',
+);
+const NotFoundPage = lazyPage(() => import('./pages/public/not-found-page'), 'NotFoundPage');
+
+const SubmitPage = lazyPage(() => import('./pages/submit/submit-page'), 'SubmitPage');
+const SubmitSuccessPage = lazyPage(() => import('./pages/submit/submit-success-page'), 'SubmitSuccessPage');
+const InvitationPage = lazyPage(() => import('./pages/submit/invitation-page'), 'InvitationPage');
+const ReturningArtistPage = lazyPage(
+  () => import('./pages/submit/returning-artist-page'),
+  'ReturningArtistPage',
+);
+
+const LoginPage = lazyPage(() => import('./pages/artist/login-page'), 'LoginPage');
+const DashboardPage = lazyPage(() => import('./pages/artist/dashboard-page'), 'DashboardPage');
+const EditProfilePage = lazyPage(() => import('./pages/artist/edit-profile-page'), 'EditProfilePage');
+const SubmissionPage = lazyPage(() => import('./pages/artist/submission-page'), 'SubmissionPage');
+const ReleaseDetailsPage = lazyPage(
+  () => import('./pages/artist/release-details-page'),
+  'ReleaseDetailsPage',
+);
+
+const SubmissionDetailsPage = lazyPage(
+  () => import('./pages/staff/submission-details-page'),
+  'SubmissionDetailsPage',
+);
+const ArtistPage = lazyPage(() => import('./pages/staff/artist-page'), 'ArtistPage');
+const TestDashboardPage = lazyPage(() => import('./pages/staff/test-dashboard-page'), 'TestDashboardPage');
+const AnalyticsPage = lazyPage(() => import('./pages/staff/analytics-page'), 'AnalyticsPage');
+const AdminInvitePage = lazyPage(() => import('./pages/staff/admin-invite-page'), 'AdminInvitePage');
+
+/** The route table of spec 001 §2 and spec 000 §2, plus a 404 page for every other path. */
+export function appRoutes(config: Pick<PublicConfig, 'labelName'>): RouteObject[] {
+  return [
+    {
+      Component: PublicLayout,
+      ErrorBoundary: RootErrorPage,
+      children: [
+        // Public site (spec 001 §2)
+        { index: true, Component: HomePage },
+        { path: 'learn-more', Component: LearnMorePage },
+        { path: aboutPath(config.labelName), Component: AboutPage },
+        { path: 'faq', Component: FaqPage },
+        { path: 'terms-of-service', Component: TermsOfServicePage },
+        { path: 'privacy-policy', Component: PrivacyPolicyPage },
+        { path: 'cookie-policy', Component: CookiePolicyPage },
+        { path: 'data-protection', Component: DataProtectionPage },
+
+        // Submitting (spec 001 §2)
+        { path: 'submit', Component: SubmitPage },
+        { path: 'submit/success', Component: SubmitSuccessPage },
+        { path: 'i/:token', Component: InvitationPage },
+        { path: 'r/:token', Component: ReturningArtistPage },
+
+        // Signed-in artist area (spec 000 §2)
+        { path: 'login', Component: LoginPage },
+        { path: 'dashboard', Component: DashboardPage },
+        { path: 'edit-profile', Component: EditProfilePage },
+        { path: 'submission/:id', Component: SubmissionPage },
+        { path: 'release-details/:id', Component: ReleaseDetailsPage },
+
+        // Staff (spec 001 §2; design.md §2 puts them behind the staff role)
+        { path: 'details/:submissionId', Component: SubmissionDetailsPage },
+        { path: 'artist/:artistId', Component: ArtistPage },
+        { path: 'test-dashboard', Component: TestDashboardPage },
+        { path: 'analytics', Component: AnalyticsPage },
+        { path: 'admin/invite', Component: AdminInvitePage },
+
+        { path: '*', Component: NotFoundPage },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(config: Pick<PublicConfig, 'labelName'>) {
+  return createBrowserRouter(appRoutes(config));
+}
