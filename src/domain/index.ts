@@ -9,6 +9,7 @@ export * from './artist/artist-form-changes';
 export * from './artist/artist-validation';
 export * from './artist/messages';
 export * from './artist/waiting-list-validation';
+export * from './auth/auth-rules';
 export * from './bot/bot-score';
 export * from './common/calendar-date';
 export * from './common/email';

@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import {
@@ -8,12 +9,16 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { AppError } from './errors';
 import { createJobHandlers } from './jobs/handlers';
 import { JobWorker, type JobWorkerOptions } from './jobs/queue';
+import { registerAuthentication } from './policies/authentication';
 import { createProviders, type Providers } from './providers';
 import { publicConfigOf } from './public-config';
+import { authRoutes } from './routes/api/auth';
 import { configRoutes } from './routes/api/config';
 import { healthRoutes } from './routes/api/health';
+import { profileRoutes } from './routes/api/profile';
 import { webRoutes } from './routes/web';
 
 declare module 'fastify' {
@@ -76,11 +81,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         details: error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message })),
       });
     }
+    if (error instanceof AppError) {
+      if (error.options.headers) reply.headers(error.options.headers);
+      return reply.code(error.statusCode).send({
+        success: false,
+        error: error.message,
+        ...(error.options.details !== undefined ? { details: error.options.details } : {}),
+      });
+    }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(status).send({ success: false, error: 'Internal server error' });
     }
+    // Fastify's own 4xx (a body too large, malformed JSON): their messages are fit to show.
     return reply.code(status).send({ success: false, error: (error as Error).message });
   });
 
@@ -111,7 +125,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 
+  await app.register(cookie);
+  registerAuthentication(app);
+
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
   await app.register(configRoutes);
   await app.register(webRoutes, { webRoot: config.webRoot, publicConfig: publicConfigOf(config) });
   return app;

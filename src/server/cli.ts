@@ -1,18 +1,63 @@
 import path from 'node:path';
+import { accountEmailSchema } from '../domain';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
 import { seedDemoData } from './seed/seed-demo-data';
+import { addStaff, listStaff, removeStaff } from './services/staff/manage-staff';
 
 const usage = `Usage: npm run imprint -- <command>
 
 Commands:
-  migrate   apply database migrations
-  seed      apply migrations and add the demo data (only what is missing)
+  migrate                 apply database migrations
+  seed                    apply migrations and add the demo data (only what is missing)
+  staff add EMAIL [NAME]  make EMAIL a staff member (they sign in at /login with that address)
+  staff list              list the staff members
+  staff remove EMAIL      take staff rights away and sign them out
 `;
 
+async function runStaff(db: Database, [action, email, ...name]: string[]): Promise<number> {
+  if (action === 'list') {
+    const staff = await listStaff(db);
+    if (staff.length === 0)
+      process.stdout.write('No staff members yet. Add one: npm run imprint -- staff add EMAIL\n');
+    for (const member of staff) {
+      const seen = member.lastSignInAt
+        ? `last signed in ${member.lastSignInAt.toISOString()}`
+        : 'never signed in';
+      process.stdout.write(`${member.email}${member.name ? ` (${member.name})` : ''}  ${seen}\n`);
+    }
+    return 0;
+  }
+  if ((action === 'add' || action === 'remove') && email) {
+    const parsed = accountEmailSchema.safeParse(email);
+    if (!parsed.success) {
+      process.stderr.write(`Not an e-mail address: ${email}\n`);
+      return 2;
+    }
+    if (action === 'add') {
+      const result = await addStaff(db, parsed.data, name.join(' ') || undefined);
+      process.stdout.write(
+        {
+          added: `${parsed.data} is now a staff member. They sign in at /login with this address.\n`,
+          promoted: `${parsed.data} already had an account; it now has staff rights.\n`,
+          unchanged: `${parsed.data} is already a staff member.\n`,
+        }[result],
+      );
+      return 0;
+    }
+    const removed = await removeStaff(db, parsed.data);
+    process.stdout.write(
+      removed ? `${parsed.data} is no longer a staff member.\n` : `${parsed.data} is not a staff member.\n`,
+    );
+    return removed ? 0 : 1;
+  }
+  process.stderr.write(usage);
+  return 2;
+}
+
 async function run(args: string[]): Promise<number> {
-  const [command] = args;
-  if (command !== 'migrate' && command !== 'seed') {
+  const [command, ...rest] = args;
+  if (command !== 'migrate' && command !== 'seed' && command !== 'staff') {
     process.stderr.write(usage);
     return command === undefined || command === 'help' ? 0 : 2;
   }
@@ -23,6 +68,7 @@ async function run(args: string[]): Promise<number> {
   });
   try {
     await database.migrate();
+    if (command === 'staff') return await runStaff(database.db, rest);
     if (command === 'seed') await seedDemoData(database.db);
     process.stdout.write(`${command}: done (${database.kind})\n`);
     return 0;

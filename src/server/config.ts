@@ -38,6 +38,16 @@ export const envSchema = z.object({
   SOCIAL_VIDEO_URL: optionalUrl(/^https?$/, 'http(s)'),
   SOCIAL_MUSIC_URL: optionalUrl(/^https?$/, 'http(s)'),
   SOCIAL_PHOTO_URL: optionalUrl(/^https?$/, 'http(s)'),
+  STAFF_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' }))),
   DEMO_DATA: booleanFlag.default(true),
   JOBS_ENABLED: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -64,6 +74,8 @@ export interface AppConfig {
     reviewPromise: string;
     social: { video?: string; music?: string; photo?: string };
   };
+  /** Made staff members at every start (STAFF_EMAILS). */
+  staffEmails: string[];
   demoData: boolean;
   jobsEnabled: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -115,6 +127,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ...(env.SOCIAL_PHOTO_URL ? { photo: env.SOCIAL_PHOTO_URL } : {}),
       },
     },
+    staffEmails: env.STAFF_EMAILS,
     demoData: env.DEMO_DATA,
     jobsEnabled: env.JOBS_ENABLED,
     logLevel: env.LOG_LEVEL,

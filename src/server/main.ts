@@ -2,7 +2,9 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { scheduleRecurringJobs } from './jobs/handlers';
 import { seedDemoData } from './seed/seed-demo-data';
+import { addStaff } from './services/staff/manage-staff';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,6 +27,11 @@ async function main(): Promise<void> {
     await seedDemoData(database.db);
     app.log.info('demo data present');
   }
+  for (const email of config.staffEmails) {
+    const result = await addStaff(database.db, email);
+    if (result !== 'unchanged') app.log.info(`STAFF_EMAILS: ${email} ${result} as staff`);
+  }
+  await scheduleRecurringJobs(database.db);
   if (config.jobsEnabled) app.jobs.start();
 
   let closing = false;

@@ -1,5 +1,3 @@
-import type { ArtistProfile } from '../schemas/artist-profile';
-
 /** Completion weights from spec 000 §5; they add up to exactly 100. */
 export const PROFILE_COMPLETION_WEIGHTS = {
   name: 10,
@@ -44,7 +42,7 @@ export function getProfileBarColour(completion: number): 'success' | 'primary' {
 }
 
 /** Header name: the artist name, else the person's name, else 'User' (spec 000 §2). */
-export function getDisplayName(user: Partial<Pick<ArtistProfile, 'artistName' | 'name'>>): string {
+export function getDisplayName(user: { artistName?: string | null; name?: string | null }): string {
   const artistName = user.artistName?.trim();
   if (artistName) return artistName;
   const name = user.name?.trim();

@@ -63,12 +63,16 @@ export const artists = pgTable(
   (t) => [uniqueIndex('artists_email_key').on(t.email), uniqueIndex('artists_user_id_key').on(t.userId)],
 );
 
-/** Server-side sessions. The cookie carries a random token; only its SHA-256 hash is stored. */
+/**
+ * Server-side sessions. The cookie carries a random token, API clients a second one as
+ * `Authorization: Bearer`; only SHA-256 hashes of both are stored.
+ */
 export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull(),
+    bearerTokenHash: text('bearer_token_hash').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -79,8 +83,46 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    uniqueIndex('sessions_bearer_token_hash_key').on(t.bearerTokenHash),
+    index('sessions_user_id_idx').on(t.userId),
+  ],
 );
+
+/**
+ * One sign-in e-mail: a link token (single use) and a 6-digit code for another device, both
+ * stored as hashes, valid 15 minutes. Five wrong codes void it.
+ */
+export const signInTokens = pgTable(
+  'sign_in_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    codeHash: text('code_hash').notNull(),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    returnTo: text('return_to'),
+    requestedIp: text('requested_ip'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sign_in_tokens_token_hash_key').on(t.tokenHash),
+    index('sign_in_tokens_email_idx').on(t.email),
+  ],
+);
+
+/**
+ * Fixed-window counters for rate limits (sign-in requests per address and per IP, token guesses).
+ * In the database, not in memory, so every app instance counts the same hits.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});
 
 /** Installation-wide settings that staff change at run time (e.g. submissionsEnabled). */
 export const appSettings = pgTable('app_settings', {
@@ -101,6 +143,8 @@ export const jobs = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     type: text('type').notNull(),
+    /** At most one pending or running job per key: recurring jobs and de-duplicated work. */
+    uniqueKey: text('unique_key'),
     payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
     status: jobStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -113,7 +157,12 @@ export const jobs = pgTable(
     updatedAt: updatedAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('jobs_claim_idx').on(t.status, t.runAt)],
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.runAt),
+    uniqueIndex('jobs_unique_key_active_key')
+      .on(t.uniqueKey)
+      .where(sql`${t.status} in ('pending', 'running')`),
+  ],
 );
 
 /** Every message the dev outbox "sent": listed in the staff console, also written as .eml files. */

@@ -37,7 +37,8 @@ function worker(handlers: Record<string, JobHandler>, clock = manualClock(), ext
   });
 }
 
-async function jobRow(id: number) {
+async function jobRow(id: number | undefined) {
+  if (id === undefined) throw new Error('no job id');
   const [row] = await database.db.select().from(jobs).where(eq(jobs.id, id));
   if (!row) throw new Error(`job ${id} not found`);
   return row;
@@ -63,7 +64,46 @@ describe('enqueueJob', () => {
   });
 });
 
+describe('unique jobs', () => {
+  it('adds nothing while a pending or running job has the same key, and again once it is done', async () => {
+    const clock = manualClock();
+    const first = await enqueueJob(database.db, 'test.once', {}, { uniqueKey: 'k', runAt: clock.now() });
+    expect(first).toBeTypeOf('number');
+    expect(await enqueueJob(database.db, 'test.once', {}, { uniqueKey: 'k' })).toBeUndefined();
+    await worker({ 'test.once': async () => {} }, clock).runOnce();
+    expect(await enqueueJob(database.db, 'test.once', {}, { uniqueKey: 'k' })).toBeTypeOf('number');
+  });
+});
+
 describe('JobWorker', () => {
+  it('puts a recurring job back to pending at the time it asks for', async () => {
+    const clock = manualClock();
+    let runs = 0;
+    const w = worker(
+      {
+        'test.recurring': async () => {
+          runs += 1;
+          return { rescheduleAfterMs: 3_600_000 };
+        },
+      },
+      clock,
+    );
+    const id = await enqueueJob(
+      database.db,
+      'test.recurring',
+      {},
+      { runAt: clock.now(), uniqueKey: 'recurring' },
+    );
+    expect(await w.runOnce()).toMatchObject({ result: 'rescheduled' });
+    const row = await jobRow(id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(row.runAt.getTime() - clock.now().getTime()).toBe(3_600_000);
+    expect(await w.runOnce()).toBeUndefined();
+    clock.advance(3_600_000);
+    expect(await w.runOnce()).toMatchObject({ result: 'rescheduled' });
+    expect(runs).toBe(2);
+  });
+
   it('runs a due job once and marks it done', async () => {
     const seen: unknown[] = [];
     const clock = manualClock();

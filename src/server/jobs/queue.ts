@@ -9,6 +9,8 @@ export interface EnqueueOptions {
   /** Run no earlier than this. */
   runAt?: Date;
   maxAttempts?: number;
+  /** When a pending or running job has this key already, nothing is added. */
+  uniqueKey?: string;
 }
 
 /**
@@ -20,7 +22,7 @@ export async function enqueueJob(
   type: string,
   payload: Record<string, unknown>,
   options: EnqueueOptions = {},
-): Promise<number> {
+): Promise<number | undefined> {
   const [row] = await executor
     .insert(jobs)
     .values({
@@ -28,10 +30,11 @@ export async function enqueueJob(
       payload,
       ...(options.runAt ? { runAt: options.runAt } : {}),
       ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+      ...(options.uniqueKey ? { uniqueKey: options.uniqueKey } : {}),
     })
+    .onConflictDoNothing()
     .returning({ id: jobs.id });
-  if (!row) throw new Error('enqueueJob: insert returned no row');
-  return row.id;
+  return row?.id;
 }
 
 export interface JobContext {
@@ -40,7 +43,10 @@ export interface JobContext {
   /** Aborted when the worker is stopping; long handlers should give up and let the job retry. */
   signal: AbortSignal;
 }
-export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
+/** A recurring job answers when it wants to run again; it then goes back to pending. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing is the common case.
+export type JobResult = void | { rescheduleAfterMs: number };
+export type JobHandler = (payload: unknown, context: JobContext) => Promise<JobResult>;
 
 /** Thrown by a handler for a failure that retrying cannot fix (bad payload, deleted object). */
 export class PermanentJobError extends Error {
@@ -67,7 +73,7 @@ export interface JobWorkerOptions {
   workerId?: string;
 }
 
-export type JobOutcome = { job: JobRow; result: 'done' | 'retry' | 'failed' };
+export type JobOutcome = { job: JobRow; result: 'done' | 'rescheduled' | 'retry' | 'failed' };
 
 /**
  * In-process worker over the jobs table. It claims one due job at a time with
@@ -89,6 +95,8 @@ export class JobWorker {
   private abort = new AbortController();
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  /** Set by notify(); a notify that arrives while the loop is busy must not be lost. */
+  private notified = false;
 
   constructor(options: JobWorkerOptions) {
     this.db = options.db;
@@ -149,12 +157,28 @@ export class JobWorker {
     const job = await this.claim();
     if (!job) return undefined;
     const handler = this.handlers[job.type];
+    let result: JobResult;
     try {
       if (!handler) throw new PermanentJobError(`No handler for job type "${job.type}"`);
-      await handler(job.payload, { job, db: this.db, signal: this.abort.signal });
+      result = await handler(job.payload, { job, db: this.db, signal: this.abort.signal });
     } catch (error) {
       this.onError(error, job);
       return this.recordFailure(job, error);
+    }
+    if (result?.rescheduleAfterMs !== undefined) {
+      await this.db
+        .update(jobs)
+        .set({
+          status: 'pending',
+          attempts: 0,
+          runAt: this.nowPlus(result.rescheduleAfterMs),
+          updatedAt: this.now(),
+          lockedBy: null,
+          lockedUntil: null,
+          lastError: null,
+        })
+        .where(this.ownedBy(job));
+      return { job, result: 'rescheduled' };
     }
     const now = this.now();
     await this.db
@@ -203,6 +227,7 @@ export class JobWorker {
     const signal = this.abort.signal;
     this.loop = (async () => {
       while (!signal.aborted) {
+        this.notified = false;
         try {
           const outcome = await this.runOnce();
           if (outcome) continue;
@@ -210,13 +235,16 @@ export class JobWorker {
           // The database may be briefly unreachable; keep the loop alive and try again later.
           this.onError(error, undefined);
         }
+        if (this.notified) continue;
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.pollIntervalMs);
-          this.wake = () => {
+          const done = () => {
             clearTimeout(timer);
+            signal.removeEventListener('abort', done);
             resolve();
           };
-          signal.addEventListener('abort', this.wake, { once: true });
+          const timer = setTimeout(done, this.pollIntervalMs);
+          this.wake = done;
+          signal.addEventListener('abort', done, { once: true });
         });
         this.wake = undefined;
       }
@@ -225,6 +253,7 @@ export class JobWorker {
 
   /** Wakes an idle loop at once: call after enqueueing work in this process. */
   notify(): void {
+    this.notified = true;
     this.wake?.();
   }
 

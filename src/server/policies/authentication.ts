@@ -1,0 +1,98 @@
+import '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authMessages, type SessionUser } from '../../domain';
+import type { AppConfig } from '../config';
+import { forbidden, unauthorized } from '../errors';
+import { type NewSession, type ResolvedSession, resolveSession } from '../services/auth/sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user of this request, from the session cookie or a bearer token. */
+    auth: (ResolvedSession & { via: 'cookie' | 'bearer' }) | null;
+  }
+}
+
+export function sessionCookieName(config: AppConfig): string {
+  // __Host- binds the cookie to this exact origin (Secure, Path=/, no Domain); it needs https.
+  return config.httpsOnly ? '__Host-imprint_session' : 'imprint_session';
+}
+
+export function setSessionCookie(reply: FastifyReply, config: AppConfig, session: NewSession): void {
+  reply.setCookie(sessionCookieName(config), session.cookieToken, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.httpsOnly,
+    expires: session.absoluteExpiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: AppConfig): void {
+  reply.clearCookie(sessionCookieName(config), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.httpsOnly,
+  });
+}
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function originOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Resolves the session of every API request, and refuses state-changing requests that a browser
+ * sent from another site (the Origin check that makes SameSite=Lax cookies safe for POSTs).
+ */
+export function registerAuthentication(app: FastifyInstance): void {
+  const config = app.config;
+  const cookieName = sessionCookieName(config);
+  const trustedOrigins = new Set([new URL(config.publicUrl).origin]);
+  // npm run dev: pages come from Vite on :5173 and reach the API through its proxy.
+  if (config.devMode) trustedOrigins.add('http://localhost:5173');
+
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const cookie = request.cookies[cookieName];
+    if (unsafeMethods.has(request.method)) {
+      const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+      const sameHost = origin !== undefined && new URL(origin).host === request.host;
+      const trusted = origin !== undefined && (sameHost || trustedOrigins.has(origin));
+      // A request without Origin or Referer is not from a browser page, unless it carries our cookie.
+      if ((origin !== undefined && !trusted) || (origin === undefined && cookie)) {
+        throw forbidden(authMessages.crossSite);
+      }
+    }
+    const authorization = request.headers.authorization;
+    const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    const token = bearer
+      ? ({ kind: 'bearer', value: bearer } as const)
+      : cookie
+        ? ({ kind: 'cookie', value: cookie } as const)
+        : undefined;
+    if (!token) return;
+    const resolved = await resolveSession(app.db, token);
+    request.auth = resolved ? { ...resolved, via: token.kind } : null;
+  });
+}
+
+/** The signed-in user, or 401 'Not authenticated'. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.auth) throw unauthorized(authMessages.notAuthenticated);
+  return request.auth.user;
+}
+
+/** A signed-in staff member: 401 for anonymous visitors, 403 for artists. */
+export function requireStaff(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.role !== 'staff') throw forbidden(authMessages.staffOnly);
+  return user;
+}

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  formatSignInSent,
+  meResponseSchema,
+  signInRequestSchema,
+  signInResultSchema,
+  verifyCodeRequestSchema,
+  verifyLinkRequestSchema,
+} from '../../../domain';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../policies/authentication';
+import type { SignInOutcome } from '../../services/auth/complete-sign-in';
+import { verifySignInCode, verifySignInLink } from '../../services/auth/complete-sign-in';
+import { requestSignIn } from '../../services/auth/request-sign-in';
+import { destroySession } from '../../services/auth/sessions';
+
+const okSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const present = (outcome: SignInOutcome) => ({
+    success: true as const,
+    user: outcome.user,
+    token: outcome.session.bearerToken,
+    redirectTo: outcome.redirectTo,
+  });
+
+  app.post(
+    '/api/auth/sign-in',
+    { schema: { body: signInRequestSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await requestSignIn({ db: app.db, config: app.config }, { ...request.body, ip: request.ip });
+      app.jobs.notify();
+      return { success: true as const, message: formatSignInSent(request.body.email) };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-link',
+    { schema: { body: verifyLinkRequestSchema, response: { 200: signInResultSchema } } },
+    async (request, reply) => {
+      const outcome = await verifySignInLink(app.db, request.body.token, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        previousSessionId: request.auth?.sessionId,
+      });
+      setSessionCookie(reply, app.config, outcome.session);
+      return present(outcome);
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-code',
+    { schema: { body: verifyCodeRequestSchema, response: { 200: signInResultSchema } } },
+    async (request, reply) => {
+      const outcome = await verifySignInCode(app.db, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        previousSessionId: request.auth?.sessionId,
+      });
+      setSessionCookie(reply, app.config, outcome.session);
+      return present(outcome);
+    },
+  );
+
+  app.post('/api/auth/sign-out', { schema: { response: { 200: okSchema } } }, async (request, reply) => {
+    if (request.auth) await destroySession(app.db, request.auth.sessionId);
+    clearSessionCookie(reply, app.config);
+    return { success: true as const };
+  });
+
+  app.get('/api/me', { schema: { response: { 200: meResponseSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { success: true as const, user: requireUser(request) };
+  });
+};

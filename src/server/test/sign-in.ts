@@ -1,0 +1,69 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import { outboxMessages } from '../db/schema';
+
+export interface SignInMail {
+  token: string;
+  code: string;
+  link: string;
+}
+
+/** Asks for a sign-in e-mail, runs the mail job, and reads the link token and code from the outbox. */
+export async function requestSignInMail(
+  app: FastifyInstance,
+  db: Database,
+  email: string,
+  options: { returnTo?: string; origin?: string } = {},
+): Promise<SignInMail> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    headers: { origin: options.origin ?? app.config.publicUrl },
+    payload: { email, ...(options.returnTo ? { returnTo: options.returnTo } : {}) },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in request failed: ${response.statusCode} ${response.body}`);
+  while (await app.jobs.runOnce()) {}
+  const [message] = await db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.to, email.trim().toLowerCase()))
+    .orderBy(desc(outboxMessages.createdAt))
+    .limit(1);
+  const link = message?.text.match(/https?:\/\/\S+\/login\/verify#token=(\S+)/);
+  const code = message?.text.match(/enter this code there: (\d{6})/);
+  if (!link?.[1] || !code?.[1]) throw new Error(`no sign-in mail for ${email}`);
+  return { token: link[1], code: code[1], link: link[0] };
+}
+
+export interface SignedIn {
+  cookie: string;
+  bearer: string;
+  userId: string;
+  /** Headers for a state-changing request from the app's own pages. */
+  headers: { cookie: string; origin: string };
+}
+
+/** Signs in through the real link flow and returns the session cookie and bearer token. */
+export async function signIn(app: FastifyInstance, db: Database, email: string): Promise<SignedIn> {
+  const mail = await requestSignInMail(app, db, email);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-link',
+    headers: { origin: app.config.publicUrl },
+    payload: { token: mail.token },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`verify-link failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies[0];
+  if (!cookie) throw new Error('no session cookie');
+  const body = response.json() as { token: string; user: { userId: string } };
+  const header = `${cookie.name}=${cookie.value}`;
+  return {
+    cookie: header,
+    bearer: body.token,
+    userId: body.user.userId,
+    headers: { cookie: header, origin: app.config.publicUrl },
+  };
+}
