@@ -60,18 +60,21 @@ export const test = base.extend<{ problems: PageProblems }>({
 
 export { expect };
 
-/** The route table of spec 001 §2 and spec 000 §2, with the h1 each page shows today. */
-export const routeTable: { path: string; heading: string | RegExp }[] = [
+/**
+ * The route table of spec 001 §2 and spec 000 §2, with the h1 each page shows today and who may
+ * see it (`as`): visitors are sent to /login from the others.
+ */
+export const routeTable: { path: string; heading: string | RegExp; as?: 'artist' | 'staff' }[] = [
   { path: '/', heading: 'Your music deserves a label that listens.' },
   { path: '/submit', heading: 'Submit your music' },
   { path: '/submit/success', heading: 'Thank you for your submission' },
   { path: '/i/sometoken', heading: 'Your invitation' },
   { path: '/r/sometoken', heading: 'Welcome back' },
-  { path: '/details/some-submission', heading: 'Submission review' },
-  { path: '/artist/some-artist', heading: 'Artist' },
-  { path: '/test-dashboard', heading: 'Integration test dashboard' },
-  { path: '/analytics', heading: 'Analytics' },
-  { path: '/admin/invite', heading: 'Invite an artist' },
+  { path: '/details/some-submission', heading: 'Submission review', as: 'staff' },
+  { path: '/artist/some-artist', heading: 'Artist', as: 'staff' },
+  { path: '/test-dashboard', heading: 'Integration test dashboard', as: 'staff' },
+  { path: '/analytics', heading: 'Analytics', as: 'staff' },
+  { path: '/admin/invite', heading: 'Invite an artist', as: 'staff' },
   { path: '/learn-more', heading: 'How it works' },
   { path: '/about-imprint-', heading: /^About / },
   { path: '/faq', heading: 'Frequently asked questions' },
@@ -80,8 +83,8 @@ export const routeTable: { path: string; heading: string | RegExp }[] = [
   { path: '/cookie-policy', heading: 'Cookie Policy' },
   { path: '/data-protection', heading: 'Data Protection' },
   { path: '/login', heading: 'Sign in' },
-  { path: '/dashboard', heading: 'Dashboard' },
-  { path: '/edit-profile', heading: 'Edit profile' },
-  { path: '/submission/some-submission', heading: 'Submission details' },
-  { path: '/release-details/some-submission', heading: 'Release details' },
+  { path: '/dashboard', heading: 'Dashboard', as: 'artist' },
+  { path: '/edit-profile', heading: 'Edit profile', as: 'artist' },
+  { path: '/submission/some-submission', heading: 'Submission details', as: 'artist' },
+  { path: '/release-details/some-submission', heading: 'Release details', as: 'artist' },
 ];

@@ -1,8 +1,18 @@
-import { expect, expectNoProblems, routeTable, test } from '../fixtures';
+import { expect, expectNoProblems, routeTable, test, watchPage } from '../fixtures';
+import { storageStatePath } from '../support/accounts';
 
 test.describe('route table', () => {
   for (const route of routeTable) {
-    test(`${route.path} loads its page`, async ({ page, problems }) => {
+    test(`${route.path} loads its page${route.as ? ` for the ${route.as}` : ''}`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({
+        baseURL,
+        ...(route.as ? { storageState: storageStatePath(route.as) } : {}),
+      });
+      const page = await context.newPage();
+      const problems = watchPage(page);
       await page.goto(route.path, { waitUntil: 'networkidle' });
       const heading = page.getByRole('heading', { level: 1 });
       await expect(heading).toHaveText(route.heading);
@@ -10,6 +20,16 @@ test.describe('route table', () => {
       await expect(page).toHaveTitle(/\S/);
       await expect(page.getByRole('banner')).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
+      expectNoProblems(problems);
+      await context.close();
+    });
+  }
+
+  for (const route of routeTable.filter((r) => r.as)) {
+    test(`${route.path} sends a visitor to /login with the way back`, async ({ page, problems }) => {
+      await page.goto(route.path, { waitUntil: 'networkidle' });
+      await expect(page).toHaveURL(`/login?returnTo=${encodeURIComponent(route.path)}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
       expectNoProblems(problems);
     });
   }

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { aboutPath, type PublicConfig } from '../domain/public-config';
+import { RequireRole } from './auth/require-role';
 import { PublicLayout } from './layout/public-layout';
 import { RootErrorPage } from './layout/root-error-page';
 
@@ -40,6 +41,7 @@ const ReturningArtistPage = lazyPage(
 );
 
 const LoginPage = lazyPage(() => import('./pages/artist/login-page'), 'LoginPage');
+const VerifySignInPage = lazyPage(() => import('./pages/artist/verify-sign-in-page'), 'VerifySignInPage');
 const DashboardPage = lazyPage(() => import('./pages/artist/dashboard-page'), 'DashboardPage');
 const EditProfilePage = lazyPage(() => import('./pages/artist/edit-profile-page'), 'EditProfilePage');
 const SubmissionPage = lazyPage(() => import('./pages/artist/submission-page'), 'SubmissionPage');
@@ -56,6 +58,14 @@ const ArtistPage = lazyPage(() => import('./pages/staff/artist-page'), 'ArtistPa
 const TestDashboardPage = lazyPage(() => import('./pages/staff/test-dashboard-page'), 'TestDashboardPage');
 const AnalyticsPage = lazyPage(() => import('./pages/staff/analytics-page'), 'AnalyticsPage');
 const AdminInvitePage = lazyPage(() => import('./pages/staff/admin-invite-page'), 'AdminInvitePage');
+
+function ArtistArea() {
+  return <RequireRole userRole="artist" />;
+}
+
+function StaffArea() {
+  return <RequireRole userRole="staff" />;
+}
 
 /** The route table of spec 001 §2 and spec 000 §2, plus a 404 page for every other path. */
 export function appRoutes(config: Pick<PublicConfig, 'labelName'>): RouteObject[] {
@@ -80,19 +90,32 @@ export function appRoutes(config: Pick<PublicConfig, 'labelName'>): RouteObject[
         { path: 'i/:token', Component: InvitationPage },
         { path: 'r/:token', Component: ReturningArtistPage },
 
-        // Signed-in artist area (spec 000 §2)
+        // Sign-in (design.md §1)
         { path: 'login', Component: LoginPage },
-        { path: 'dashboard', Component: DashboardPage },
-        { path: 'edit-profile', Component: EditProfilePage },
-        { path: 'submission/:id', Component: SubmissionPage },
-        { path: 'release-details/:id', Component: ReleaseDetailsPage },
+        { path: 'login/verify', Component: VerifySignInPage },
+
+        // Signed-in artist area (spec 000 §2, §5: visitors are sent to /login)
+        {
+          Component: ArtistArea,
+          children: [
+            { path: 'dashboard', Component: DashboardPage },
+            { path: 'edit-profile', Component: EditProfilePage },
+            { path: 'submission/:id', Component: SubmissionPage },
+            { path: 'release-details/:id', Component: ReleaseDetailsPage },
+          ],
+        },
 
         // Staff (spec 001 §2; design.md §2 puts them behind the staff role)
-        { path: 'details/:submissionId', Component: SubmissionDetailsPage },
-        { path: 'artist/:artistId', Component: ArtistPage },
-        { path: 'test-dashboard', Component: TestDashboardPage },
-        { path: 'analytics', Component: AnalyticsPage },
-        { path: 'admin/invite', Component: AdminInvitePage },
+        {
+          Component: StaffArea,
+          children: [
+            { path: 'details/:submissionId', Component: SubmissionDetailsPage },
+            { path: 'artist/:artistId', Component: ArtistPage },
+            { path: 'test-dashboard', Component: TestDashboardPage },
+            { path: 'analytics', Component: AnalyticsPage },
+            { path: 'admin/invite', Component: AdminInvitePage },
+          ],
+        },
 
         { path: '*', Component: NotFoundPage },
       ],

@@ -97,5 +97,6 @@ export const signInResultSchema = z.object({
 });
 export type SignInResult = z.infer<typeof signInResultSchema>;
 
-export const meResponseSchema = z.object({ success: z.literal(true), user: sessionUserSchema });
+/** `GET /api/me`: the signed-in user, or null for a visitor (not an error: most visitors are anonymous). */
+export const meResponseSchema = z.object({ success: z.literal(true), user: sessionUserSchema.nullable() });
 export type MeResponse = z.infer<typeof meResponseSchema>;

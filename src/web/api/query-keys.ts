@@ -4,4 +4,5 @@
  */
 export const queryKeys = {
   siteConfig: ['site-config'] as const,
+  currentUser: ['current-user'] as const,
 };

@@ -15,9 +15,11 @@ import { alpha } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import { useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router';
+import { useCurrentUser } from '../api/auth';
 import { Logo } from '../components/logo';
 import { usePublicConfig } from '../config';
 import { brand } from '../theme';
+import { AccountMenu } from './account-menu';
 import { primaryNavItems } from './nav-items';
 
 const drawerId = 'site-navigation-drawer';
@@ -25,6 +27,7 @@ const drawerId = 'site-navigation-drawer';
 export function TopBar() {
   const { labelName } = usePublicConfig();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { data: user } = useCurrentUser();
   const items = primaryNavItems(labelName);
 
   return (
@@ -65,6 +68,7 @@ export function TopBar() {
             ))}
           </Box>
           <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
+          <AccountMenu />
           <Button
             component={RouterLink}
             to="/submit"
@@ -130,10 +134,15 @@ export function TopBar() {
               ))}
             </List>
           </Box>
-          <Box sx={{ px: 3, pt: 1 }}>
+          <Box sx={{ px: 3, pt: 1, display: 'grid', gap: 1.5 }}>
             <Button component={RouterLink} to="/submit" variant="contained" fullWidth size="large">
               Submit your music
             </Button>
+            {!user && (
+              <Button component={RouterLink} to="/login" variant="outlined" fullWidth size="large">
+                Sign in
+              </Button>
+            )}
           </Box>
         </Box>
       </Drawer>

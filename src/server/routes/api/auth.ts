@@ -8,7 +8,7 @@ import {
   verifyCodeRequestSchema,
   verifyLinkRequestSchema,
 } from '../../../domain';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../policies/authentication';
+import { clearSessionCookie, setSessionCookie } from '../../policies/authentication';
 import type { SignInOutcome } from '../../services/auth/complete-sign-in';
 import { verifySignInCode, verifySignInLink } from '../../services/auth/complete-sign-in';
 import { requestSignIn } from '../../services/auth/request-sign-in';
@@ -70,6 +70,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/me', { schema: { response: { 200: meResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { success: true as const, user: requireUser(request) };
+    return { success: true as const, user: request.auth?.user ?? null };
   });
 };

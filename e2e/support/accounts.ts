@@ -1,0 +1,29 @@
+import type { APIRequestContext } from '@playwright/test';
+import { readSignInMail } from './mail';
+
+/** The demo accounts the server seeds (src/server/seed/seed-demo-data.ts). */
+export const demoArtist = 'artist@imprint.example';
+export const demoStaff = 'staff@imprint.example';
+
+export const storageStatePath = (who: 'artist' | 'staff') => `playwright/.auth/${who}.json`;
+
+/**
+ * Signs in through the real e-mail flow, from the API side: request the e-mail, take the link's
+ * token from the outbox, and verify it. The request context then holds the session cookie.
+ */
+export async function signInThroughApi(
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+): Promise<void> {
+  const since = Date.now() - 1000;
+  const asked = await request.post('/api/auth/sign-in', { data: { email }, headers: { origin: baseURL } });
+  if (!asked.ok()) throw new Error(`sign-in request failed: ${asked.status()} ${await asked.text()}`);
+  const mail = await readSignInMail(email, since);
+  const token = new URL(mail.link).hash.replace('#token=', '');
+  const verified = await request.post('/api/auth/verify-link', {
+    data: { token },
+    headers: { origin: baseURL },
+  });
+  if (!verified.ok()) throw new Error(`verify-link failed: ${verified.status()} ${await verified.text()}`);
+}
