@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   authMessages,
   formatWrongCode,
@@ -72,6 +72,11 @@ async function completeSignIn(db: Database, row: SignInRow, meta: RequestMeta, p
   } satisfies SignInOutcome;
 }
 
+/** Sign-ins matching `condition` that are unused and unexpired. */
+function live(condition: SQL) {
+  return and(condition, isNull(signInTokens.usedAt), gt(signInTokens.expiresAt, sql`now()`));
+}
+
 /** Signs in with the link from the e-mail: single use, within 15 minutes. */
 export async function verifySignInLink(
   db: Database,
@@ -81,13 +86,7 @@ export async function verifySignInLink(
   const [row] = await db
     .select()
     .from(signInTokens)
-    .where(
-      and(
-        eq(signInTokens.tokenHash, hashToken(token)),
-        isNull(signInTokens.usedAt),
-        gt(signInTokens.expiresAt, sql`now()`),
-      ),
-    );
+    .where(live(eq(signInTokens.tokenHash, hashToken(token))));
   if (!row) throw badRequest(authMessages.linkInvalid);
   return completeSignIn(db, row, meta, meta.previousSessionId);
 }
@@ -104,13 +103,7 @@ export async function verifySignInCode(
   const [row] = await db
     .select()
     .from(signInTokens)
-    .where(
-      and(
-        eq(signInTokens.email, input.email),
-        isNull(signInTokens.usedAt),
-        gt(signInTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(live(eq(signInTokens.email, input.email)))
     .orderBy(desc(signInTokens.createdAt))
     .limit(1);
   if (!row) throw badRequest(authMessages.codeInvalid);
