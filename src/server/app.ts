@@ -19,7 +19,10 @@ import { authRoutes } from './routes/api/auth';
 import { configRoutes } from './routes/api/config';
 import { healthRoutes } from './routes/api/health';
 import { profileRoutes } from './routes/api/profile';
+import { uploadRoutes } from './routes/api/uploads';
+import { fileRoutes } from './routes/files';
 import { webRoutes } from './routes/web';
+import { getOrCreateSigningKey } from './services/settings/app-settings';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +31,8 @@ declare module 'fastify' {
     providers: Providers;
     jobs: JobWorker;
     startedAt: number;
+    /** Signs file and direct-upload URLs (services/files/signed-urls.ts). */
+    signingKey: Buffer;
   }
 }
 
@@ -67,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('providers', providers);
   app.decorate('jobs', jobs);
   app.decorate('startedAt', Date.now());
+  app.decorate('signingKey', await getOrCreateSigningKey(db));
   app.addHook('onClose', async () => {
     await jobs.stop();
     providers.mail.close?.();
@@ -131,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(profileRoutes);
+  await app.register(uploadRoutes);
+  await app.register(fileRoutes);
   await app.register(configRoutes);
   await app.register(webRoutes, { webRoot: config.webRoot, publicConfig: publicConfigOf(config) });
   return app;

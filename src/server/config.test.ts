@@ -33,6 +33,12 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'localhost:3000' }, 'PUBLIC_URL'],
     [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA'],
     [{ CONTACT_EMAIL: 'not-an-address' }, 'CONTACT_EMAIL'],
+    [{ STORAGE_DRIVER: 's3' }, 'S3_BUCKET'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'Imprint_Files' }, 'S3_BUCKET'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'AKIA' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
   ])('stops on a wrong value and names the variable: %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  - ${name}: `));
@@ -45,6 +51,61 @@ describe('loadConfig', () => {
     } catch (error) {
       expect((error as ConfigError).problems).toHaveLength(2);
     }
+  });
+
+  it('says S3_BUCKET is required for the s3 driver, alongside other problems', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(
+      'S3_BUCKET: is required when STORAGE_DRIVER is s3',
+    );
+    try {
+      loadConfig({ STORAGE_DRIVER: 's3', PORT: 'x' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems.map((problem) => problem.split(':')[0])).toEqual([
+        'PORT',
+        'S3_BUCKET',
+      ]);
+    }
+  });
+
+  it('configures the s3 driver with defaults for region, endpoint, credentials and addressing', () => {
+    expect(loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'label-files' }).storage).toEqual({
+      driver: 's3',
+      bucket: 'label-files',
+      region: 'us-east-1',
+      endpoint: undefined,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it('configures the s3 driver for an S3-compatible service', () => {
+    const config = loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'label-files',
+      S3_REGION: 'auto',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.storage).toEqual({
+      driver: 's3',
+      bucket: 'label-files',
+      region: 'auto',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'minio',
+      secretAccessKey: 'minio-secret',
+      forcePathStyle: true,
+    });
+  });
+
+  it('ignores the S3 variables with the local driver', () => {
+    expect(loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' }).storage).toEqual({
+      driver: 'local',
+      root: path.resolve('./data/files'),
+    });
   });
 
   it('turns on development mode with NODE_ENV=development or IMPRINT_DEV=1', () => {

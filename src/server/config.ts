@@ -28,8 +28,20 @@ export const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(/^postgres(ql)?$/, 'postgres://'),
-  // The S3 driver arrives with the upload service (issue 5); until then only local disk is accepted.
-  STORAGE_DRIVER: z.enum(['local']).default('local'),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    // AWS's rule, plus the underscores Google Cloud Storage allows.
+    .regex(/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/, {
+      error: 'must be a bucket name: 3-63 lower-case letters, digits, dots, hyphens and underscores',
+    })
+    .optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ENDPOINT: optionalUrl(/^https?$/, 'http(s)'),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   SMTP_URL: optionalUrl(/^smtps?$/, 'smtp:// or smtps://'),
   MAIL_FROM: z.string().min(3).default('Imprint <no-reply@imprint.localhost>'),
   LABEL_NAME: z.string().trim().min(1).default('Imprint'),
@@ -66,7 +78,19 @@ export interface AppConfig {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  storage: { driver: 'local'; root: string };
+  storage:
+    | { driver: 'local'; root: string }
+    | {
+        driver: 's3';
+        bucket: string;
+        region: string;
+        /** An S3-compatible service (MinIO, R2, s3rver); AWS when undefined. */
+        endpoint: string | undefined;
+        /** Both or neither; neither means the SDK's default credential chain. */
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   label: {
     name: string;
@@ -89,6 +113,25 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Variables that only make sense together. Read from the raw values, so these problems are listed
+ * alongside any malformed value rather than after it is fixed.
+ */
+function missingTogether(raw: Record<string, string | undefined>): { name: string; message: string }[] {
+  const problems: { name: string; message: string }[] = [];
+  if (raw.STORAGE_DRIVER === 's3' && !raw.S3_BUCKET) {
+    problems.push({ name: 'S3_BUCKET', message: 'is required when STORAGE_DRIVER is s3' });
+  }
+  // One half of a key pair would silently fall back to the SDK's chain and fail far from here.
+  if (raw.S3_ACCESS_KEY_ID && !raw.S3_SECRET_ACCESS_KEY) {
+    problems.push({ name: 'S3_SECRET_ACCESS_KEY', message: 'is required with S3_ACCESS_KEY_ID' });
+  }
+  if (raw.S3_SECRET_ACCESS_KEY && !raw.S3_ACCESS_KEY_ID) {
+    problems.push({ name: 'S3_ACCESS_KEY_ID', message: 'is required with S3_SECRET_ACCESS_KEY' });
+  }
+  return problems;
+}
+
 /** Parses the environment. A wrong value throws a ConfigError naming each bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   // An empty string is treated as "not set", as shells and .env files produce them freely.
@@ -96,14 +139,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     Object.entries(source).filter(([key, value]) => key in envSchema.shape && value !== ''),
   );
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = issue.path.join('.') || '(environment)';
-        return `${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? '')})`;
-      }),
-    );
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues).map((issue) => ({
+      name: issue.path.join('.') || '(environment)',
+      message: issue.message,
+    })),
+    ...missingTogether(cleaned),
+  ].map(({ name, message }) => `${name}: ${message} (got ${JSON.stringify(source[name] ?? '')})`);
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   return {
@@ -115,7 +158,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,
-    storage: { driver: env.STORAGE_DRIVER, root: path.join(dataDir, 'files') },
+    storage:
+      env.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            // Present: missingTogether refused its absence above.
+            bucket: env.S3_BUCKET as string,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local', root: path.join(dataDir, 'files') },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'mail') },
     label: {
       name: env.LABEL_NAME,

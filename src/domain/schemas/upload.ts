@@ -21,6 +21,8 @@ export const uploadResultSchema = z.object({
     .optional(),
   uploadMethod: z.enum(['APP_ENGINE', 'CLOUD_STORAGE_DIRECT']).optional(),
   originalSize: z.number().nonnegative().optional(),
+  /** The upload session the file belongs to (the server makes one when the client sent none). */
+  sessionId: z.string().optional(),
   error: z.string().optional(),
   details: z.string().optional(),
   diagnostics: z.record(z.string(), z.unknown()).optional(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   index,
   integer,
@@ -162,6 +163,49 @@ export const jobs = pgTable(
     uniqueIndex('jobs_unique_key_active_key')
       .on(t.uniqueKey)
       .where(sql`${t.status} in ('pending', 'running')`),
+  ],
+);
+
+export const uploadStatus = pgEnum('upload_status', ['staged', 'ready']);
+export const uploadMethod = pgEnum('upload_method', ['APP_ENGINE', 'CLOUD_STORAGE_DIRECT']);
+
+/**
+ * Every uploaded file. `staged` rows are direct uploads whose bytes have not arrived or not been
+ * checked yet; `ready` files passed the content check and sit under their final key. Files belong to
+ * an upload session (the submission being prepared); a session that never becomes a submission is
+ * removed after 24 hours (`claimedAt` stays null).
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: uploadStatus('status').notNull(),
+    sessionId: text('session_id').notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileType: text('file_type').notNull(),
+    uploadMethod: uploadMethod('upload_method').notNull(),
+    /** The name the artist's file had: shown and used in Content-Disposition, never as a path. */
+    originalName: text('original_name').notNull(),
+    /** Size the client announced (direct uploads) or the bytes received. */
+    originalSize: bigint('original_size', { mode: 'number' }).notNull(),
+    contentType: text('content_type'),
+    artistName: text('artist_name').notNull(),
+    trackTitle: text('track_title'),
+    releaseTitle: text('release_title'),
+    /** What the content check found: format, and channels/sample rate/bit depth/duration or width/height/colour space. */
+    media: jsonb('media'),
+    /** Image variants made by the background job: name → { key, width, height, bytes }. */
+    variants: jsonb('variants'),
+    uploaderUserId: uuid('uploader_user_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('uploads_storage_key_key').on(t.storageKey),
+    index('uploads_session_id_idx').on(t.sessionId),
+    index('uploads_unclaimed_idx').on(t.createdAt).where(sql`${t.claimedAt} is null`),
   ],
 );
 

@@ -1,3 +1,8 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import type { DataStore } from '@tus/utils';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
@@ -5,19 +10,85 @@ import type { MailProvider } from './mail/mail';
 import { OutboxMail } from './mail/outbox-mail';
 import { SmtpMail } from './mail/smtp-mail';
 import { LocalStorage } from './storage/local-storage';
+import { S3Storage } from './storage/s3-storage';
 import type { StorageProvider } from './storage/storage';
 
 export interface Providers {
   storage: StorageProvider;
   mail: MailProvider;
+  /** Where resumable (tus) uploads collect their bytes until they are complete. */
+  resumable: ResumableStore;
+}
+
+/** A tus data store that can also hand back a finished upload's bytes (both stores we use can). */
+export type ResumableStore = DataStore & { read(id: string): Readable | Promise<Readable> };
+
+/**
+ * tus's S3 store removes an upload by aborting its multipart upload first; once the upload is
+ * complete S3 answers NoSuchUpload and the store gives up before deleting the object. Imprint
+ * removes every upload after taking its bytes, so a finished one must go too.
+ */
+class CompletableS3Store extends S3Store {
+  override async remove(id: string): Promise<void> {
+    try {
+      await super.remove(id);
+    } catch (error) {
+      if ((error as { status_code?: number }).status_code !== 404) throw error;
+      await this.client.deleteObjects({
+        Bucket: this.bucket,
+        Delete: { Objects: [{ Key: id }, { Key: this.infoKey(id) }] },
+      });
+      await this.clearCache(id);
+    }
+  }
+}
+
+/**
+ * The tus data store beside the storage driver: files in DATA_DIR/tus on local disk, or S3
+ * multipart uploads in the same bucket (one object per upload id, plus its `.info`).
+ */
+export function createResumableStore(config: AppConfig): ResumableStore {
+  const storage = config.storage;
+  if (storage.driver === 'local') return new FileStore({ directory: path.join(config.dataDir, 'tus') });
+  return new CompletableS3Store({
+    partSize: 8 * 1024 * 1024,
+    s3ClientConfig: {
+      bucket: storage.bucket,
+      region: storage.region,
+      ...(storage.endpoint ? { endpoint: storage.endpoint } : {}),
+      ...(storage.accessKeyId && storage.secretAccessKey
+        ? { credentials: { accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey } }
+        : {}),
+      forcePathStyle: storage.forcePathStyle,
+      // design.md §7: without these, streamed bodies reach s3rver (and some S3-compatibles) corrupted.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    },
+  });
+}
+
+/** The storage driver STORAGE_DRIVER names (exported for the provider-contract tests). */
+export function createStorage(config: AppConfig['storage']): StorageProvider {
+  if (config.driver === 'local') return new LocalStorage(config.root);
+  return new S3Storage({
+    bucket: config.bucket,
+    region: config.region,
+    endpoint: config.endpoint,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+    forcePathStyle: config.forcePathStyle,
+  });
 }
 
 /** The one place where configuration picks each provider's implementation. */
 export function createProviders(config: AppConfig, db: Database, logger: FastifyBaseLogger): Providers {
   return {
-    storage: new LocalStorage(config.storage.root),
+    storage: createStorage(config.storage),
     mail: config.mail.smtpUrl
       ? new SmtpMail(config.mail.smtpUrl, config.mail.from)
       : new OutboxMail({ db, dir: config.mail.outboxDir, from: config.mail.from, logger }),
+    resumable: createResumableStore(config),
   };
 }

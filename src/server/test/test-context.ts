@@ -58,11 +58,13 @@ export async function createTestContext(
     env?: Record<string, string>;
     webRoot?: string;
     database?: TestDatabase;
+    /** Reuse a DATA_DIR (to restart the app on the same files); it is then left in place. */
+    dataDir?: string;
   } & Omit<BuildAppOptions, 'config' | 'db'> = {},
 ): Promise<TestContext> {
-  const { env, webRoot, database: given, ...buildOptions } = options;
+  const { env, webRoot, database: given, dataDir: givenDataDir, ...buildOptions } = options;
   const database = given ?? (await createTestDatabase());
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'imprint-test-data-'));
+  const dataDir = givenDataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'imprint-test-data-')));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -81,7 +83,7 @@ export async function createTestContext(
     close: async () => {
       await app.close();
       if (!given) await database.destroy();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (!givenDataDir) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

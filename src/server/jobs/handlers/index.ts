@@ -1,8 +1,14 @@
 import type { Database } from '../../db/client';
 import type { Providers } from '../../providers';
 import { sendMailJobType } from '../../services/mail/queue-mail';
+import { imageVariantsJobType } from '../../services/uploads/store-upload';
 import { enqueueJob, type JobHandler } from '../queue';
 import { cleanUp, cleanUpJobType } from './clean-up';
+import { createImageVariantsHandler } from './make-image-variants';
+import {
+  createRemoveAbandonedUploadsHandler,
+  removeAbandonedUploadsJobType,
+} from './remove-abandoned-uploads';
 import { createSendMailHandler } from './send-mail';
 
 /** Every job type the worker knows, and its handler. */
@@ -10,10 +16,17 @@ export function createJobHandlers(providers: Providers): Record<string, JobHandl
   return {
     [sendMailJobType]: createSendMailHandler(providers.mail),
     [cleanUpJobType]: cleanUp,
+    [imageVariantsJobType]: createImageVariantsHandler(providers.storage),
+    [removeAbandonedUploadsJobType]: createRemoveAbandonedUploadsHandler(
+      providers.storage,
+      providers.resumable,
+    ),
   };
 }
 
 /** Recurring jobs exist once (unique key); each run schedules the next. Called at start. */
 export async function scheduleRecurringJobs(db: Database): Promise<void> {
-  await enqueueJob(db, cleanUpJobType, {}, { uniqueKey: cleanUpJobType });
+  for (const type of [cleanUpJobType, removeAbandonedUploadsJobType]) {
+    await enqueueJob(db, type, {}, { uniqueKey: type });
+  }
 }

@@ -1,9 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalStorage } from './local-storage';
+import type { StorageProvider } from './storage';
+
+// What only the local driver does: its files, sidecars and temporary names on disk. The shared
+// behaviour is in storage-contract.test.ts.
 
 let root: string;
 let storage: LocalStorage;
@@ -15,55 +18,54 @@ afterEach(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 describe('LocalStorage', () => {
-  it('stores a stream, reports its size and type, reads it back and deletes it', async () => {
-    const body = Buffer.alloc(3 * 1024 * 1024, 7);
-    const stored = await storage.put(
-      'artists/a1/audio/track.wav',
-      Readable.from([body.subarray(0, 100), body.subarray(100)]),
-      {
-        contentType: 'audio/wav',
-      },
-    );
-    expect(stored).toEqual({
-      key: 'artists/a1/audio/track.wav',
-      size: body.length,
+  it('keeps each object as a plain file under the root, its type in a sidecar', async () => {
+    await storage.put('artists/a1/audio/track.wav', Buffer.from('RIFF'), { contentType: 'audio/wav' });
+    expect(await fs.readFile(path.join(root, 'artists/a1/audio/track.wav'), 'utf8')).toBe('RIFF');
+    expect(
+      JSON.parse(await fs.readFile(path.join(root, 'artists/a1/audio/track.wav.meta.json'), 'utf8')),
+    ).toEqual({
       contentType: 'audio/wav',
     });
-    expect(await storage.head('artists/a1/audio/track.wav')).toEqual(stored);
-    expect((await readAll(await storage.get('artists/a1/audio/track.wav'))).equals(body)).toBe(true);
-    await storage.delete('artists/a1/audio/track.wav');
-    expect(await storage.head('artists/a1/audio/track.wav')).toBeUndefined();
-    await expect(storage.get('artists/a1/audio/track.wav')).rejects.toThrow();
   });
 
-  it('leaves nothing behind when the incoming stream fails half-way', async () => {
-    const failing = new Readable({
-      read() {
-        this.push(Buffer.alloc(1024));
-        this.destroy(new Error('connection reset'));
-      },
-    });
-    await expect(storage.put('artists/a1/audio/broken.wav', failing)).rejects.toThrow('connection reset');
-    expect(await storage.head('artists/a1/audio/broken.wav')).toBeUndefined();
-    expect(await fs.readdir(path.join(root, 'artists/a1/audio'))).toEqual([]);
-  });
-
-  it.each(['../escape', 'a/../../b', '/absolute', '', 'a//b', 'a/.hidden', 'a/b\\c'])(
-    'refuses the key %j',
+  it.each(['a/track.wav.meta.json', 'a/track.wav.1234.partial'])(
+    'refuses the key %j, which would collide with its bookkeeping files',
     async (key) => {
       await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow('Invalid storage key');
+      await expect(storage.head(key)).rejects.toThrow('Invalid storage key');
     },
   );
 
-  it('passes its health check', async () => {
-    await expect(storage.check()).resolves.toBeUndefined();
-    expect(await fs.readdir(path.join(root, 'health'))).toEqual([]);
+  it('reports no content type for an object stored without one', async () => {
+    await storage.put('a/untyped.bin', Buffer.from('untyped'));
+    expect(await storage.head('a/untyped.bin')).toEqual({
+      key: 'a/untyped.bin',
+      size: 7,
+      contentType: undefined,
+    });
+  });
+
+  it('does not let the replaced sidecar describe a moved object that lost its own', async () => {
+    await storage.put('a/typed.jpg', Buffer.from('typed'), { contentType: 'image/jpeg' });
+    await storage.put('a/moved.bin', Buffer.from('moved'), { contentType: 'audio/wav' });
+    await fs.rm(path.join(root, 'a/moved.bin.meta.json'));
+    await storage.move('a/moved.bin', 'a/typed.jpg');
+    expect(await storage.head('a/typed.jpg')).toEqual({
+      key: 'a/typed.jpg',
+      size: 5,
+      contentType: undefined,
+    });
+    expect(await fs.readdir(path.join(root, 'a'))).toEqual(['typed.jpg']);
+  });
+
+  it('offers no presigned upload: browsers upload to Imprint itself', () => {
+    const provider: StorageProvider = storage;
+    expect(provider.createPresignedUpload).toBeUndefined();
+  });
+
+  it('fails its health check when the disk refuses writes', async () => {
+    await fs.writeFile(path.join(root, 'not-a-directory'), '');
+    await expect(new LocalStorage(path.join(root, 'not-a-directory', 'files')).check()).rejects.toThrow();
   });
 });

@@ -1,14 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertValidKey, type StorageProvider, type StoredObject } from './storage';
+import { ByteCounter } from './byte-limit';
+import { assertValidRange, RangeNotSatisfiableError } from './byte-range';
+import {
+  assertValidKey,
+  type ByteRange,
+  type PutOptions,
+  type StorageProvider,
+  type StoredObject,
+} from './storage';
+import { probeStorage } from './storage-probe';
+
+const metaSuffix = '.meta.json';
+const partialSuffix = '.partial';
 
 /**
  * Files on local disk under `root` (DATA_DIR/files), outside any web root. The content type is
- * kept in a sidecar `.meta.json`, since the file system has nowhere else to keep it.
+ * kept in a sidecar `<file>.meta.json`, since the file system has nowhere else to keep it.
+ *
+ * A failed put destroys the body stream it was given. No `createPresignedUpload`: browsers upload
+ * directly to Imprint's own signed PUT endpoint instead. Directories emptied by delete or move stay: removing them would race a concurrent put that has
+ * just created the same directory.
  */
 export class LocalStorage implements StorageProvider {
   readonly driver = 'local' as const;
@@ -17,39 +33,55 @@ export class LocalStorage implements StorageProvider {
 
   private pathOf(key: string): string {
     assertValidKey(key);
+    // Sidecars and temporary files live beside the objects under these suffixes; a key ending the
+    // same way would collide with another object's bookkeeping.
+    const name = key.slice(key.lastIndexOf('/') + 1);
+    if (name.endsWith(metaSuffix) || name.endsWith(partialSuffix)) {
+      throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+    }
     return path.join(this.root, ...key.split('/'));
   }
 
-  async put(
-    key: string,
-    body: Readable | Buffer,
-    options: { contentType?: string } = {},
-  ): Promise<StoredObject> {
+  async put(key: string, body: Readable | Buffer, options: PutOptions = {}): Promise<StoredObject> {
     const target = this.pathOf(key);
+    const counter = new ByteCounter(options.maxBytes);
     await fs.mkdir(path.dirname(target), { recursive: true });
-    // Write to a temporary name and rename: a reader never sees half a file, and a failed
-    // upload leaves nothing behind under the real key.
-    const temporary = `${target}.${randomUUID()}.partial`;
+    // Write to a temporary name and rename: a reader never sees half a file, and a failed or
+    // oversized upload leaves nothing behind under the real key.
+    const temporary = `${target}.${randomUUID()}${partialSuffix}`;
+    const temporaryMeta = `${temporary}${metaSuffix}`;
+    const file = createWriteStream(temporary, { flags: 'wx' });
     try {
-      await pipeline(
-        Buffer.isBuffer(body) ? Readable.from([body]) : body,
-        createWriteStream(temporary, { flags: 'wx' }),
-      );
-      await fs.writeFile(`${temporary}.meta`, JSON.stringify({ contentType: options.contentType ?? null }));
-      await fs.rename(`${temporary}.meta`, `${target}.meta.json`);
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, counter, file);
+      await fs.writeFile(temporaryMeta, JSON.stringify({ contentType: options.contentType ?? null }));
+      await fs.rename(temporaryMeta, `${target}${metaSuffix}`);
       await fs.rename(temporary, target);
     } catch (error) {
-      await Promise.all([fs.rm(temporary, { force: true }), fs.rm(`${temporary}.meta`, { force: true })]);
+      // The write stream opens its file asynchronously; removing the file before it has closed
+      // could run before the open and leave an empty temporary file behind.
+      await closed(file);
+      await Promise.all([fs.rm(temporary, { force: true }), fs.rm(temporaryMeta, { force: true })]);
       throw error;
     }
-    const stat = await fs.stat(target);
-    return { key, size: stat.size, contentType: options.contentType };
+    return { key, size: counter.bytes, contentType: options.contentType };
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     const file = this.pathOf(key);
-    await fs.access(file);
-    return createReadStream(file);
+    assertValidRange(range);
+    // One open file handle for the size check and the read, so a concurrent move or delete cannot
+    // slip between them.
+    const handle = await fs.open(file, 'r');
+    try {
+      if (range) {
+        const { size } = await handle.stat();
+        if (range.start >= size) throw new RangeNotSatisfiableError(range);
+      }
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
 
   async head(key: string): Promise<StoredObject | undefined> {
@@ -57,7 +89,7 @@ export class LocalStorage implements StorageProvider {
     try {
       const stat = await fs.stat(file);
       const meta = await fs
-        .readFile(`${file}.meta.json`, 'utf8')
+        .readFile(`${file}${metaSuffix}`, 'utf8')
         .then((text) => JSON.parse(text) as { contentType: string | null })
         .catch(() => ({ contentType: null }));
       return { key, size: stat.size, contentType: meta.contentType ?? undefined };
@@ -69,20 +101,41 @@ export class LocalStorage implements StorageProvider {
 
   async delete(key: string): Promise<void> {
     const file = this.pathOf(key);
-    await Promise.all([fs.rm(file, { force: true }), fs.rm(`${file}.meta.json`, { force: true })]);
+    await Promise.all([fs.rm(file, { force: true }), fs.rm(`${file}${metaSuffix}`, { force: true })]);
+  }
+
+  /**
+   * Renames the file and its sidecar. An existing object at `to` is replaced, as with put and as
+   * S3's copy does (keys are generated, so a collision means the caller meant it). A missing
+   * source rejects with ENOENT and changes nothing.
+   */
+  async move(from: string, to: string): Promise<void> {
+    const source = this.pathOf(from);
+    const target = this.pathOf(to);
+    if (from === to) {
+      await fs.access(source);
+      return;
+    }
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    // The data first: it fails when the source is missing, before any sidecar has moved.
+    await fs.rename(source, target);
+    try {
+      await fs.rename(`${source}${metaSuffix}`, `${target}${metaSuffix}`);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      // The source had no content type: the replaced object's sidecar must not describe it.
+      await fs.rm(`${target}${metaSuffix}`, { force: true });
+    }
   }
 
   async check(): Promise<void> {
-    const key = `health/${randomUUID()}.txt`;
-    const probe = Buffer.from('imprint storage probe');
-    await this.put(key, probe, { contentType: 'text/plain' });
-    try {
-      const stream = await this.get(key);
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      if (!Buffer.concat(chunks).equals(probe)) throw new Error('storage probe read back different bytes');
-    } finally {
-      await this.delete(key);
-    }
+    await probeStorage(this);
   }
+}
+
+function closed(stream: WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.closed) resolve();
+    else stream.once('close', () => resolve());
+  });
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -10,6 +11,21 @@ import { appSettings } from '../../db/schema';
 export const settingDefinitions = {
   submissionsEnabled: { schema: z.boolean(), default: true },
 } as const;
+
+/**
+ * The installation's key for signed URLs (file downloads, direct uploads). Made once from the CSPRNG
+ * and kept in the database, so every instance signs and verifies alike and links survive restarts.
+ */
+export async function getOrCreateSigningKey(executor: Executor): Promise<Buffer> {
+  const key = 'signingKey';
+  await executor
+    .insert(appSettings)
+    .values({ key, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing({ target: appSettings.key });
+  const [row] = await executor.select().from(appSettings).where(eq(appSettings.key, key));
+  const value = z.string().min(32).parse(row?.value);
+  return Buffer.from(value, 'base64url');
+}
 
 export type SettingKey = keyof typeof settingDefinitions;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingDefinitions)[K]['schema']>;

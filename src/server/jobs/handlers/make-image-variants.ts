@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { uploads } from '../../db/schema';
+import type { StorageProvider } from '../../providers/storage/storage';
+import { variantKey } from '../../services/uploads/upload-keys';
+import { type JobHandler, PermanentJobError } from '../queue';
+
+sharp.concurrency(2);
+
+/** Spec 000 §7: variants by viewport (≤480, ≤768, ≤1200, larger); xlarge keeps the original width. */
+export const imageVariantWidths = { thumbnail: 480, medium: 768, large: 1200, xlarge: undefined } as const;
+/** Decoding is bounded: a decompression bomb fails instead of eating the memory. */
+export const maxInputPixels = 100_000_000;
+
+export interface ImageVariant {
+  key: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+const payloadSchema = z.object({ uploadId: z.uuid() });
+
+async function readAll(storage: StorageProvider, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.get(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Makes the WebP variants of an uploaded image and records them on its row. */
+export function createImageVariantsHandler(storage: StorageProvider): JobHandler {
+  return async (payload, { db }) => {
+    const parsed = payloadSchema.safeParse(payload);
+    if (!parsed.success) throw new PermanentJobError('Invalid image-variants payload');
+    const [row] = await db.select().from(uploads).where(eq(uploads.id, parsed.data.uploadId));
+    if (row?.status !== 'ready') return; // removed since: nothing to do
+    const original = await readAll(storage, row.storageKey); // images are at most 20 MB
+    const variants: Record<string, ImageVariant> = {};
+    for (const [name, width] of Object.entries(imageVariantWidths)) {
+      const { data, info } = await sharp(original, { limitInputPixels: maxInputPixels })
+        .rotate() // honour EXIF orientation before resizing
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      const key = variantKey(row.storageKey, name);
+      await storage.put(key, data, { contentType: 'image/webp' });
+      variants[name] = { key, width: info.width, height: info.height, bytes: info.size };
+    }
+    await db.update(uploads).set({ variants, updatedAt: new Date() }).where(eq(uploads.id, row.id));
+  };
+}

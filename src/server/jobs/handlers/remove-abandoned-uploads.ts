@@ -1,0 +1,63 @@
+import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { uploads } from '../../db/schema';
+import type { ResumableStore } from '../../providers';
+import type { StorageProvider } from '../../providers/storage/storage';
+import { resumableKeyPrefix } from '../../services/uploads/resumable-uploads';
+import { stagingKey } from '../../services/uploads/upload-keys';
+import type { JobHandler } from '../queue';
+
+export const removeAbandonedUploadsJobType = 'uploads.remove-abandoned';
+export const removeAbandonedUploadsIntervalMs = 60 * 60_000;
+/** Files of an upload session that never became a submission are kept this long (issue 5). */
+export const abandonedAfterHours = 24;
+const batchSize = 200;
+
+/**
+ * Hourly: removes the files of upload sessions that never became a submission after 24 hours,
+ * and direct uploads whose link expired unused. Storage first, then the rows, so a crash half-way
+ * leaves rows to retry, never files nobody knows about.
+ */
+export function createRemoveAbandonedUploadsHandler(
+  storage: StorageProvider,
+  resumable: ResumableStore,
+): JobHandler {
+  return async (_payload, { db }) => {
+    for (;;) {
+      const batch = await db
+        .select()
+        .from(uploads)
+        .where(
+          and(
+            isNull(uploads.claimedAt),
+            or(
+              lt(uploads.createdAt, sql`now() - ${abandonedAfterHours} * interval '1 hour'`),
+              and(sql`${uploads.status} = 'staged'`, lt(uploads.expiresAt, sql`now()`)),
+            ),
+          ),
+        )
+        .limit(batchSize);
+      if (batch.length === 0) break;
+      for (const row of batch) {
+        if (row.storageKey.startsWith(resumableKeyPrefix)) {
+          await resumable.remove(row.id).catch((error: { status_code?: number }) => {
+            if (error.status_code !== 404) throw error;
+          });
+        }
+        const variantKeys = Object.values((row.variants ?? {}) as Record<string, { key: string }>).map(
+          (v) => v.key,
+        );
+        const keys = [stagingKey(row.id), ...variantKeys];
+        if (!row.storageKey.startsWith(resumableKeyPrefix)) keys.push(row.storageKey);
+        await Promise.all(keys.map((key) => storage.delete(key)));
+      }
+      await db.delete(uploads).where(
+        inArray(
+          uploads.id,
+          batch.map((row) => row.id),
+        ),
+      );
+      if (batch.length < batchSize) break;
+    }
+    return { rescheduleAfterMs: removeAbandonedUploadsIntervalMs };
+  };
+}

@@ -1,0 +1,178 @@
+import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  generateUploadUrlPayloadSchema,
+  generateUploadUrlResponseSchema,
+  processUploadPayloadSchema,
+  uploadFieldsSchema,
+  uploadResultSchema,
+} from '../../../domain';
+import { badRequest, tooManyRequests } from '../../errors';
+import { consumeRateLimit } from '../../services/rate-limit/consume-rate-limit';
+import {
+  acceptDirectUpload,
+  createDirectUpload,
+  processDirectUpload,
+} from '../../services/uploads/direct-upload';
+import { presentUpload } from '../../services/uploads/present-upload';
+import { createResumableServer, resumablePath } from '../../services/uploads/resumable-uploads';
+import { finishUpload, maxBytesFor, type StagedBytes, stageBytes } from '../../services/uploads/store-upload';
+import { newSessionId } from '../../services/uploads/upload-session';
+
+/** Uploads per IP address per hour: generous for a 20-track release, a wall for a disk-filling script. */
+const uploadsPerHour = 120;
+
+/**
+ * The upload service (spec 001 §7; paths renamed per design.md §2): the standard multipart upload,
+ * and the direct path (signed URL, PUT, process).
+ */
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const storage = app.providers.storage;
+  const signer = { key: app.signingKey, publicUrl: app.config.publicUrl };
+  const limitUploads = async (request: FastifyRequest) => {
+    const limit = await consumeRateLimit(app.db, `uploads:ip:${request.ip}`, uploadsPerHour, 3600);
+    if (!limit.allowed) {
+      throw tooManyRequests('Too many uploads from your network. Try again later.', limit.retryAfterSeconds);
+    }
+  };
+
+  await app.register(multipart, {
+    // The size limit is enforced while streaming to storage (maxBytes); busboy's own limit sits
+    // above it only as a backstop, since a file cut at its limit would be stored silently truncated.
+    limits: {
+      fileSize: maxBytesFor('track') + 1024 * 1024,
+      files: 1,
+      fields: 10,
+      fieldSize: 2000,
+      parts: 12,
+    },
+  });
+
+  app.post(
+    '/api/upload/storage',
+    {
+      schema: { querystring: z.object({ _t: z.string().optional() }), response: { 200: uploadResultSchema } },
+    },
+    async (request) => {
+      await limitUploads(request);
+      if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data');
+      const fields: Record<string, string> = {};
+      let staged: StagedBytes | undefined;
+      let originalName = '';
+      let contentType: string | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          if (part.fieldname !== 'file' || staged) {
+            part.file.resume();
+            throw badRequest('Send exactly one file, in the field "file"');
+          }
+          // The spec's client sends the file before its fields: until fileType is known the
+          // larger (audio) limit bounds the stream, and the exact one is checked when all is read.
+          const fileType = uploadFieldsSchema.shape.fileType.safeParse(fields.fileType);
+          originalName = part.filename;
+          contentType = part.mimetype;
+          staged = await stageBytes(storage, part.file as Readable, {
+            maxBytes: maxBytesFor(fileType.success ? fileType.data : 'track'),
+            fileType: fileType.success ? fileType.data : undefined,
+            contentType: part.mimetype,
+          });
+          if (part.file.truncated) throw badRequest('The file was cut short');
+        }
+        if (!staged) throw badRequest('No file uploaded');
+        const parsed = uploadFieldsSchema.safeParse(fields);
+        if (!parsed.success) {
+          throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid upload fields', {
+            fields: parsed.error.issues.map((issue) => issue.path.join('.')),
+          });
+        }
+        const row = await finishUpload({ db: app.db, storage }, staged, {
+          ...parsed.data,
+          sessionId: parsed.data.sessionId ?? newSessionId(),
+          originalName: originalName || 'upload',
+          contentType,
+          uploaderUserId: request.auth?.user.userId,
+          uploadMethod: 'APP_ENGINE',
+        });
+        return presentUpload(signer, row);
+      } catch (error) {
+        if (staged) await storage.delete(staged.key);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/storage/generate-upload-url',
+    { schema: { body: generateUploadUrlPayloadSchema, response: { 200: generateUploadUrlResponseSchema } } },
+    async (request) => {
+      await limitUploads(request);
+      return createDirectUpload(
+        { db: app.db, storage, signer, config: app.config },
+        request.body,
+        request.auth?.user.userId,
+      );
+    },
+  );
+
+  // Imprint's own target for direct uploads with the local driver (S3 gets a presigned URL instead).
+  await app.register(async (scope) => {
+    const raw = scope.withTypeProvider<ZodTypeProvider>();
+    raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    raw.put(
+      '/api/storage/direct/:fileId',
+      {
+        schema: {
+          params: z.object({ fileId: z.uuid() }),
+          querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().min(10) }),
+        },
+      },
+      async (request, reply) => {
+        await acceptDirectUpload(
+          { db: app.db, storage, signer },
+          request.params.fileId,
+          request.query,
+          request.body as Readable,
+        );
+        return reply.code(200).send({ success: true });
+      },
+    );
+  });
+
+  // Resumable uploads (tus): tus-js-client talks to these; the bytes are never parsed by Fastify.
+  const uploaderOf = new WeakMap<object, string>();
+  const tus = createResumableServer({
+    db: app.db,
+    store: app.providers.resumable,
+    uploaderOf: (req) => uploaderOf.get(req),
+  });
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method === 'POST') await limitUploads(request);
+      reply.hijack();
+      await tus.handle(request.raw, reply.raw);
+    };
+    scope.all(resumablePath, handle);
+    scope.all(`${resumablePath}/*`, handle);
+  });
+
+  app.post(
+    '/api/storage/process-upload',
+    { schema: { body: processUploadPayloadSchema, response: { 200: uploadResultSchema } } },
+    async (request) => {
+      const row = await processDirectUpload(
+        { db: app.db, storage, resumable: app.providers.resumable },
+        request.body,
+        request.auth?.user.userId,
+      );
+      return presentUpload(signer, row);
+    },
+  );
+};

@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { uploads } from '../db/schema';
+import { forbidden, notFound } from '../errors';
+import { checkFileUrl } from '../services/files/signed-urls';
+
+/** `filename*` (RFC 5987) keeps non-ASCII names; the plain `filename` is an ASCII fallback. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'invalid' | undefined {
+  if (!header) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  return start > end || start >= size ? 'invalid' : { start, end };
+}
+
+/**
+ * Files by signed, expiring URL only (design.md §6): no listing, no guessable path. Supports
+ * Range requests so the browser can seek in a 200 MB WAV without downloading it whole.
+ */
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/files/:fileId/:variant?',
+    {
+      schema: {
+        params: z.object({
+          fileId: z.uuid(),
+          variant: z.enum(['thumbnail', 'medium', 'large', 'xlarge']).optional(),
+        }),
+        querystring: z.object({
+          disposition: z.enum(['inline', 'attachment']),
+          expires: z.coerce.number().int(),
+          signature: z.string().min(10).max(100),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { fileId, variant } = request.params;
+      const { disposition, expires, signature } = request.query;
+      const check = checkFileUrl(
+        app.signingKey,
+        { fileId, variant, disposition, expires },
+        signature,
+        Date.now() / 1000,
+      );
+      if (check !== 'valid') throw forbidden(check === 'expired' ? 'This link has expired' : 'Invalid link');
+      const [row] = await app.db.select().from(uploads).where(eq(uploads.id, fileId));
+      if (row?.status !== 'ready') throw notFound('File not found');
+      const variants = (row.variants ?? {}) as Record<string, { key: string } | undefined>;
+      const key = variant ? variants[variant]?.key : row.storageKey;
+      if (!key) throw notFound('File not found');
+      const stored = await app.providers.storage.head(key);
+      if (!stored) throw notFound('File not found');
+
+      const contentType = variant ? 'image/webp' : (row.contentType ?? 'application/octet-stream');
+      const name = variant ? `${row.originalName.replace(/\.[^.]+$/, '')}-${variant}.webp` : row.originalName;
+      const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
+      reply
+        .header('content-type', contentType)
+        .header('content-disposition', contentDisposition(disposition, name))
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', `private, max-age=${Math.min(maxAge, 86_400)}`)
+        .header('x-content-type-options', 'nosniff');
+      const range = parseRange(request.headers.range, stored.size);
+      if (range === 'invalid') {
+        return reply.code(416).header('content-range', `bytes */${stored.size}`).send();
+      }
+      if (range) {
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`)
+          .header('content-length', range.end - range.start + 1);
+        return reply.send(await app.providers.storage.get(key, range));
+      }
+      reply.header('content-length', stored.size);
+      return reply.send(await app.providers.storage.get(key));
+    },
+  );
+};
