@@ -60,6 +60,7 @@ export const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' }))),
+  DIRECT_UPLOADS: booleanFlag.default(true),
   DEMO_DATA: booleanFlag.default(true),
   JOBS_ENABLED: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -100,6 +101,8 @@ export interface AppConfig {
   };
   /** Made staff members at every start (STAFF_EMAILS). */
   staffEmails: string[];
+  /** Large files may bypass the multipart route (signed PUT, presigned S3, resumable tus). */
+  directUploads: boolean;
   demoData: boolean;
   jobsEnabled: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -183,6 +186,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
     },
     staffEmails: env.STAFF_EMAILS,
+    directUploads: env.DIRECT_UPLOADS,
     demoData: env.DEMO_DATA,
     jobsEnabled: env.JOBS_ENABLED,
     logLevel: env.LOG_LEVEL,

@@ -60,7 +60,8 @@ export function registerAuthentication(app: FastifyInstance): void {
 
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // Sessions matter to the API and the image mapping; pages and signed file links need none.
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/optimized/')) return;
     const cookie = request.cookies[cookieName];
     if (unsafeMethods.has(request.method)) {
       const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);

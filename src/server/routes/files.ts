@@ -3,7 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploads } from '../db/schema';
 import { forbidden, notFound } from '../errors';
+import { getImageMapping } from '../services/files/image-mapping';
 import { checkFileUrl } from '../services/files/signed-urls';
+
+/** Links in the mapping outlive its 5-minute cache by far. */
+const mappingLinkLifetimeSeconds = 6 * 3600;
 
 /** `filename*` (RFC 5987) keeps non-ASCII names; the plain `filename` is an ASCII fallback. */
 export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
@@ -36,6 +40,32 @@ function parseRange(
  * Range requests so the browser can seek in a 200 MB WAV without downloading it whole.
  */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Spec 000 §7. Scoped to the images the requester may see, named by `ids` (a comma-separated list).
+  app.get(
+    '/files/optimized/image-mapping.json',
+    {
+      schema: {
+        querystring: z.object({
+          ids: z
+            .string()
+            .default('')
+            .transform((ids) => ids.split(',').filter(Boolean))
+            .pipe(z.array(z.uuid()).max(100)),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const mapping = await getImageMapping(
+        { db: app.db, key: app.signingKey, publicUrl: app.config.publicUrl },
+        request.auth?.user,
+        request.query.ids,
+        mappingLinkLifetimeSeconds,
+      );
+      reply.header('cache-control', 'private, max-age=300');
+      return mapping;
+    },
+  );
+
   app.get(
     '/files/:fileId/:variant?',
     {

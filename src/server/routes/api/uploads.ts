@@ -10,17 +10,22 @@ import {
   uploadFieldsSchema,
   uploadResultSchema,
 } from '../../../domain';
-import { badRequest, tooManyRequests } from '../../errors';
+import { badRequest, notFound, tooManyRequests } from '../../errors';
+import { requireStaff } from '../../policies/authentication';
 import { consumeRateLimit } from '../../services/rate-limit/consume-rate-limit';
 import {
   acceptDirectUpload,
   createDirectUpload,
+  directUploadUnavailable,
   processDirectUpload,
 } from '../../services/uploads/direct-upload';
+import { listFolder } from '../../services/uploads/list-folder';
 import { presentUpload } from '../../services/uploads/present-upload';
 import { createResumableServer, resumablePath } from '../../services/uploads/resumable-uploads';
 import { finishUpload, maxBytesFor, type StagedBytes, stageBytes } from '../../services/uploads/store-upload';
 import { newSessionId } from '../../services/uploads/upload-session';
+
+const uploaderHeader = 'x-imprint-uploader';
 
 /** Uploads per IP address per hour: generous for a 20-track release, a wall for a disk-filling script. */
 const uploadsPerHour = 120;
@@ -146,22 +151,35 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Resumable uploads (tus): tus-js-client talks to these; the bytes are never parsed by Fastify.
-  const uploaderOf = new WeakMap<object, string>();
   const tus = createResumableServer({
     db: app.db,
     store: app.providers.resumable,
-    uploaderOf: (req) => uploaderOf.get(req),
+    uploaderOf: (req) => req.headers.get(uploaderHeader) || undefined,
   });
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!app.config.directUploads) throw directUploadUnavailable();
       if (request.method === 'POST') await limitUploads(request);
+      // tus sees only the request: tell it who is signed in. Always overwritten, never trusted from the client.
+      request.raw.headers[uploaderHeader] = request.auth?.user.userId ?? '';
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };
     scope.all(resumablePath, handle);
     scope.all(`${resumablePath}/*`, handle);
   });
+
+  app.get(
+    '/api/storage/folders/:folderId',
+    { schema: { params: z.object({ folderId: z.string().max(80) }) } },
+    async (request) => {
+      requireStaff(request);
+      const files = await listFolder(app.db, signer, request.params.folderId);
+      if (!files) throw notFound('Folder not found');
+      return { success: true, folderId: request.params.folderId, files };
+    },
+  );
 
   app.post(
     '/api/storage/process-upload',

@@ -28,6 +28,11 @@ const headerBytes = 1024 * 1024;
 
 export const uploadNotFound = 'Upload not found';
 
+/** 503 tells the browser to use the standard upload instead (spec 001 §4, §7). */
+export function directUploadUnavailable(): AppError {
+  return new AppError(503, 'Direct upload is not available');
+}
+
 function bucketNameOf(config: AppConfig): string {
   return config.storage.driver === 's3' ? config.storage.bucket : 'local';
 }
@@ -47,6 +52,7 @@ export async function createDirectUpload(
   payload: GenerateUploadUrlPayload,
   uploaderUserId: string | undefined,
 ): Promise<GenerateUploadUrlResponse> {
+  if (!deps.config.directUploads) throw directUploadUnavailable();
   const file = { name: payload.fileName, type: payload.contentType, size: payload.fileSize };
   const problem = payload.fileType === 'track' ? checkUploadAudio(file) : checkUploadImage(file);
   if (problem)
