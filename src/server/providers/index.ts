@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
@@ -17,11 +16,21 @@ export interface Providers {
   storage: StorageProvider;
   mail: MailProvider;
   /** Where resumable (tus) uploads collect their bytes until they are complete. */
-  resumable: ResumableStore;
+  resumable: ResumableUploads;
 }
 
-/** A tus data store that can also hand back a finished upload's bytes (both stores we use can). */
-export type ResumableStore = DataStore & { read(id: string): Readable | Promise<Readable> };
+/**
+ * The tus store lives inside the storage itself (a folder of the local root, or the same bucket),
+ * so a finished upload becomes a file by a rename or a server-side copy, never by copying bytes
+ * through Imprint.
+ */
+export interface ResumableUploads {
+  store: DataStore;
+  /** The storage key holding an upload's bytes. */
+  keyOf(id: string): string;
+  /** Storage keys of the store's own records for an upload, removed with it. */
+  bookkeepingKeysOf(id: string): string[];
+}
 
 /**
  * tus's S3 store removes an upload by aborting its multipart upload first; once the upload is
@@ -47,10 +56,16 @@ class CompletableS3Store extends S3Store {
  * The tus data store beside the storage driver: files in DATA_DIR/tus on local disk, or S3
  * multipart uploads in the same bucket (one object per upload id, plus its `.info`).
  */
-export function createResumableStore(config: AppConfig): ResumableStore {
+export function createResumableUploads(config: AppConfig): ResumableUploads {
   const storage = config.storage;
-  if (storage.driver === 'local') return new FileStore({ directory: path.join(config.dataDir, 'tus') });
-  return new CompletableS3Store({
+  if (storage.driver === 'local') {
+    return {
+      store: new FileStore({ directory: path.join(storage.root, 'resumable') }),
+      keyOf: (id) => `resumable/${id}`,
+      bookkeepingKeysOf: (id) => [`resumable/${id}.json`],
+    };
+  }
+  const store = new CompletableS3Store({
     partSize: 8 * 1024 * 1024,
     s3ClientConfig: {
       bucket: storage.bucket,
@@ -65,6 +80,7 @@ export function createResumableStore(config: AppConfig): ResumableStore {
       responseChecksumValidation: 'WHEN_REQUIRED',
     },
   });
+  return { store, keyOf: (id) => id, bookkeepingKeysOf: (id) => [`${id}.info`, `${id}.part`] };
 }
 
 /** The storage driver STORAGE_DRIVER names (exported for the provider-contract tests). */
@@ -89,6 +105,6 @@ export function createProviders(config: AppConfig, db: Database, logger: Fastify
     mail: config.mail.smtpUrl
       ? new SmtpMail(config.mail.smtpUrl, config.mail.from)
       : new OutboxMail({ db, dir: config.mail.outboxDir, from: config.mail.from, logger }),
-    resumable: createResumableStore(config),
+    resumable: createResumableUploads(config),
   };
 }

@@ -1,8 +1,8 @@
 import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { uploads } from '../../db/schema';
-import type { ResumableStore } from '../../providers';
+import type { ResumableUploads } from '../../providers';
 import type { StorageProvider } from '../../providers/storage/storage';
-import { resumableKeyPrefix } from '../../services/uploads/resumable-uploads';
+import { forgetResumableUpload, resumableKeyPrefix } from '../../services/uploads/resumable-uploads';
 import { stagingKey } from '../../services/uploads/upload-keys';
 import type { JobHandler } from '../queue';
 
@@ -19,7 +19,7 @@ const batchSize = 200;
  */
 export function createRemoveAbandonedUploadsHandler(
   storage: StorageProvider,
-  resumable: ResumableStore,
+  resumable: ResumableUploads,
 ): JobHandler {
   return async (_payload, { db }) => {
     for (;;) {
@@ -38,11 +38,8 @@ export function createRemoveAbandonedUploadsHandler(
         .limit(batchSize);
       if (batch.length === 0) break;
       for (const row of batch) {
-        if (row.storageKey.startsWith(resumableKeyPrefix)) {
-          await resumable.remove(row.id).catch((error: { status_code?: number }) => {
-            if (error.status_code !== 404) throw error;
-          });
-        }
+        if (row.storageKey.startsWith(resumableKeyPrefix))
+          await forgetResumableUpload({ resumable, storage }, row.id);
         const variantKeys = Object.values((row.variants ?? {}) as Record<string, { key: string }>).map(
           (v) => v.key,
         );

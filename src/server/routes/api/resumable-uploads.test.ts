@@ -138,9 +138,12 @@ describe.each(['local', 's3'] as const)('resumable uploads on the %s driver', (d
     expect(row).toMatchObject({ status: 'ready' });
     expect(row?.media).toMatchObject({ format: 'wav', channels: 2 });
     // Nothing is left in the tus store once the bytes are filed.
-    await expect(server.ctx.app.providers.resumable.getUpload(fileId)).rejects.toMatchObject({
+    await expect(server.ctx.app.providers.resumable.store.getUpload(fileId)).rejects.toMatchObject({
       status_code: 404,
     });
+    for (const key of server.ctx.app.providers.resumable.bookkeepingKeysOf(fileId)) {
+      expect(await server.ctx.app.providers.storage.head(key)).toBeUndefined();
+    }
   });
 
   it('checks name, type and size when the upload is created', async () => {

@@ -153,7 +153,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Resumable uploads (tus): tus-js-client talks to these; the bytes are never parsed by Fastify.
   const tus = createResumableServer({
     db: app.db,
-    store: app.providers.resumable,
+    store: app.providers.resumable.store,
     uploaderOf: (req) => req.headers.get(uploaderHeader) || undefined,
   });
   await app.register(async (scope) => {

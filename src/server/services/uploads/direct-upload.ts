@@ -14,17 +14,17 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
-import type { ResumableStore } from '../../providers';
+import type { ResumableUploads } from '../../providers';
 import type { StorageProvider } from '../../providers/storage/storage';
 import { checkUploadToken, signUploadToken } from '../files/signed-urls';
 import type { LinkSigner } from './present-upload';
-import { resumableKeyPrefix, takeResumableUpload } from './resumable-uploads';
+import { readHeader } from './read-header';
+import { forgetResumableUpload, resumableKeyPrefix, takeResumableUpload } from './resumable-uploads';
 import { finishUpload, type StagedBytes, stageBytes, type UploadRow } from './store-upload';
 import { stagingKey } from './upload-keys';
 
 /** A direct-upload URL works for an hour: long enough for 200 MB on a slow line. */
 const directUploadLifetimeSeconds = 3600;
-const headerBytes = 1024 * 1024;
 
 export const uploadNotFound = 'Upload not found';
 
@@ -130,15 +130,6 @@ export async function acceptDirectUpload(
   }
 }
 
-async function readHeader(storage: StorageProvider, key: string, size: number): Promise<Buffer> {
-  if (size === 0) return Buffer.alloc(0);
-  const chunks: Buffer[] = [];
-  for await (const chunk of await storage.get(key, { start: 0, end: Math.min(size, headerBytes) - 1 })) {
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** What a signed PUT (or presigned S3 PUT) left in the staging object. */
 async function stagedDirectUpload(
   storage: StorageProvider,
@@ -159,7 +150,7 @@ async function stagedDirectUpload(
  * content and files it like a standard upload.
  */
 export async function processDirectUpload(
-  deps: { db: Database; storage: StorageProvider; resumable: ResumableStore },
+  deps: { db: Database; storage: StorageProvider; resumable: ResumableUploads },
   payload: ProcessUploadPayload,
   uploaderUserId: string | undefined,
 ): Promise<UploadRow> {
@@ -169,24 +160,29 @@ export async function processDirectUpload(
   if (!row || row.sessionId !== sessionOf(payload.sessionId, fileId) || payload.fileType !== row.fileType) {
     throw notFound(uploadNotFound);
   }
-  const staged = row.storageKey.startsWith(resumableKeyPrefix)
-    ? await takeResumableUpload({ db: deps.db, store: deps.resumable, storage: deps.storage }, row)
+  const resumable = row.storageKey.startsWith(resumableKeyPrefix);
+  const staged = resumable
+    ? await takeResumableUpload({ resumable: deps.resumable, storage: deps.storage }, row)
     : await stagedDirectUpload(deps.storage, row);
   if (staged === 'incomplete') throw badRequest('The file has not been uploaded yet');
-  return finishUpload(
-    deps,
-    staged,
-    {
-      sessionId: row.sessionId,
-      fileType: payload.fileType,
-      artistName: payload.artistName,
-      trackTitle: payload.trackTitle,
-      releaseTitle: payload.releaseTitle,
-      originalName: row.originalName,
-      contentType: row.contentType ?? undefined,
-      uploaderUserId: uploaderUserId ?? row.uploaderUserId ?? undefined,
-      uploadMethod: 'CLOUD_STORAGE_DIRECT',
-    },
-    row.id,
-  );
+  try {
+    return await finishUpload(
+      deps,
+      staged,
+      {
+        sessionId: row.sessionId,
+        fileType: payload.fileType,
+        artistName: payload.artistName,
+        trackTitle: payload.trackTitle,
+        releaseTitle: payload.releaseTitle,
+        originalName: row.originalName,
+        contentType: row.contentType ?? undefined,
+        uploaderUserId: uploaderUserId ?? row.uploaderUserId ?? undefined,
+        uploadMethod: 'CLOUD_STORAGE_DIRECT',
+      },
+      row.id,
+    );
+  } finally {
+    if (resumable) await forgetResumableUpload(deps, row.id);
+  }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Server } from '@tus/server';
-import { eq } from 'drizzle-orm';
+import type { DataStore } from '@tus/utils';
 import {
   AUDIO_TOO_LARGE,
   checkUploadAudio,
@@ -10,9 +10,10 @@ import {
 } from '../../../domain';
 import type { Database } from '../../db/client';
 import { uploads } from '../../db/schema';
-import type { ResumableStore } from '../../providers';
+import type { ResumableUploads } from '../../providers';
 import type { StorageProvider } from '../../providers/storage/storage';
-import { maxBytesFor, type StagedBytes, stageBytes } from './store-upload';
+import { readHeader } from './read-header';
+import { maxBytesFor, type StagedBytes, tooLarge } from './store-upload';
 import { sessionIdPattern } from './upload-keys';
 
 export const resumablePath = '/api/uploads/resumable';
@@ -34,7 +35,7 @@ function refuse(status: number, message: string): { status_code: number; body: s
  */
 export function createResumableServer(deps: {
   db: Database;
-  store: ResumableStore;
+  store: DataStore;
   uploaderOf: (req: Request) => string | undefined;
 }) {
   return new Server({
@@ -79,23 +80,25 @@ export function createResumableServer(deps: {
 }
 
 /**
- * Moves a completed resumable upload from the tus store into staging storage (bounded by the
- * announced size), then removes it from the tus store.
+ * A completed resumable upload, as staged bytes: they already sit in storage under the tus store's
+ * key, so finishing it is a rename (or an S3 server-side copy).
  */
 export async function takeResumableUpload(
-  deps: { db: Database; store: ResumableStore; storage: StorageProvider },
+  deps: { resumable: ResumableUploads; storage: StorageProvider },
   row: typeof uploads.$inferSelect,
 ): Promise<StagedBytes | 'incomplete'> {
-  const upload = await deps.store.getUpload(row.id);
-  if (upload.size === undefined || upload.offset !== upload.size) return 'incomplete';
-  const body = await deps.store.read(row.id);
-  const staged = await stageBytes(deps.storage, body, {
-    maxBytes: row.originalSize,
-    fileType: row.fileType === 'track' ? 'track' : 'artwork',
-    fileId: row.id,
-    ...(row.contentType ? { contentType: row.contentType } : {}),
-  });
-  await deps.store.remove(row.id);
-  await deps.db.update(uploads).set({ storageKey: staged.key }).where(eq(uploads.id, row.id));
-  return staged;
+  const upload = await deps.resumable.store.getUpload(row.id).catch(() => undefined);
+  if (upload?.size === undefined || upload.offset !== upload.size) return 'incomplete';
+  if (upload.size > row.originalSize) throw tooLarge(row.fileType === 'track' ? 'track' : 'artwork');
+  const key = deps.resumable.keyOf(row.id);
+  return { fileId: row.id, key, size: upload.size, header: await readHeader(deps.storage, key, upload.size) };
+}
+
+/** Removes what the tus store keeps about an upload (its bytes too, if they were not taken). */
+export async function forgetResumableUpload(
+  deps: { resumable: ResumableUploads; storage: StorageProvider },
+  id: string,
+) {
+  await deps.resumable.store.remove(id).catch(() => undefined);
+  await Promise.all(deps.resumable.bookkeepingKeysOf(id).map((key) => deps.storage.delete(key)));
 }
