@@ -5,4 +5,5 @@
 export const queryKeys = {
   siteConfig: ['site-config'] as const,
   currentUser: ['current-user'] as const,
+  imageMapping: (fileIds: string[]) => ['image-mapping', ...fileIds] as const,
 };

@@ -1,15 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../../domain';
+import { IMAGE_VARIANTS, type ImageVariant, type SessionUser } from '../../../domain';
 import type { Database } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { uploadsVisibleTo } from '../../policies/uploads';
 import { signFileUrl } from './signed-urls';
 
-export const imageVariantNames = ['thumbnail', 'medium', 'large', 'xlarge'] as const;
-export type ImageMapping = Record<
-  string,
-  { original: string } & Partial<Record<(typeof imageVariantNames)[number], string>>
->;
+export type ImageMapping = Record<string, { original: string } & Partial<Record<ImageVariant, string>>>;
 
 /**
  * Spec 000 §7's image mapping, for the images the requester may see: per file id, a signed link to
@@ -41,7 +37,7 @@ export async function getImageMapping(
   for (const row of rows) {
     const made = (row.variants ?? {}) as Record<string, unknown>;
     mapping[row.id] = { original: link(row.id) };
-    for (const name of imageVariantNames) {
+    for (const name of IMAGE_VARIANTS) {
       if (made[name]) (mapping[row.id] as Record<string, string>)[name] = link(row.id, name);
     }
   }
