@@ -45,6 +45,17 @@ export interface BuildAppOptions {
   jobWorker?: Partial<Omit<JobWorkerOptions, 'db' | 'handlers'>>;
 }
 
+/** Where browsers send direct uploads besides Imprint itself: the S3 endpoint, if any. */
+function storageOrigins(config: AppConfig): string[] {
+  const storage = config.storage;
+  if (storage.driver !== 's3') return [];
+  if (storage.endpoint) return [new URL(storage.endpoint).origin];
+  return [
+    `https://${storage.bucket}.s3.${storage.region}.amazonaws.com`,
+    `https://s3.${storage.region}.amazonaws.com`,
+  ];
+}
+
 /** Builds the Fastify app without listening: main.ts listens, tests call app.inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -115,7 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'", 'blob:'],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
+        // Presigned S3 PUTs go from the browser straight to the bucket (the bucket needs a CORS rule too).
+        'connect-src': ["'self'", ...storageOrigins(config)],
         'worker-src': ["'self'"],
         'manifest-src': ["'self'"],
         'object-src': ["'none'"],

@@ -142,3 +142,8 @@ export function formatBoardEntryFailed(host: string): string {
 export function formatBoardEntryUpdateFailed(host: string): string {
   return `Failed to update ${host} entry via invitation`;
 }
+
+/** 'Upload failed' with the exception's message (spec 001 §8). */
+export function formatUploadFailed(reason: string): string {
+  return reason ? `${UPLOAD_MESSAGES.failed}: ${reason}` : UPLOAD_MESSAGES.failed;
+}

@@ -263,6 +263,13 @@ describe.each(['local', 's3'] as const)('uploads on the %s driver', (driver) => 
     expect((await fetchBytes(result.url ?? '')).bytes.equals(wav)).toBe(true);
   });
 
+  it('lets the browser reach the bucket for presigned uploads (CSP connect-src)', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+    const csp = String(response.headers['content-security-policy']);
+    if (driver === 's3') expect(csp).toContain(`connect-src 'self' ${new URL(s3.endpoint).origin}`);
+    else expect(csp).toContain("connect-src 'self';");
+  });
+
   it('refuses a direct upload by name, type or size before any byte is sent', async () => {
     const ask = (payload: Record<string, unknown>) =>
       ctx.app.inject({
@@ -359,6 +366,20 @@ describe('the local PUT endpoint for direct uploads', () => {
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toBe(`The upload was incomplete: expected ${wav.length} bytes, received 100`);
+  });
+
+  it('refuses a body larger than announced, naming the announced size', async () => {
+    const wav = makeWav({ seconds: 1 });
+    const { uploadUrl } = await generate(1000);
+    const url = new URL(uploadUrl);
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'audio/wav', origin: ctx.config.publicUrl },
+      payload: wav,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toBe('The upload is larger than the announced 1000 bytes');
   });
 
   it('refuses a tampered or expired file link', async () => {

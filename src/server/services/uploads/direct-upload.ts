@@ -123,6 +123,14 @@ export async function acceptDirectUpload(
     fileType,
     fileId,
     ...(row.contentType ? { contentType: row.contentType } : {}),
+  }).catch((error: unknown) => {
+    // The limit here is the size announced when the URL was made, not the type's 200/20 MB.
+    if (error instanceof AppError && error.statusCode === 413) {
+      throw new AppError(413, `The upload is larger than the announced ${row.originalSize} bytes`, {
+        headers: { connection: 'close' },
+      });
+    }
+    throw error;
   });
   if (staged.size !== row.originalSize) {
     await deps.storage.delete(staged.key);
