@@ -11,6 +11,7 @@ import { multipartBody } from '../src/server/test/multipart';
 const MiB = 1024 * 1024;
 const size = Number(process.env.BENCH_UPLOAD_MB ?? 200) * MiB;
 const runs = Number(process.env.BENCH_RUNS ?? 2);
+const tusChunkMb = Number(process.env.BENCH_TUS_CHUNK_MB ?? 8);
 
 interface Server {
   child: ChildProcess;
@@ -131,12 +132,12 @@ const paths: Record<string, Path> = {
     });
     if (processed.status !== 200) throw new Error(`process-upload answered ${processed.status}`);
   },
-  'resumable (tus, 8 MB chunks)': async (server, bytes) => {
+  [`resumable (tus, ${tusChunkMb} MB chunks)`]: async (server, bytes) => {
     const file = await wavBuffer(bytes);
     const url = await new Promise<string>((resolve, reject) => {
       const upload = new tus.Upload(file, {
         endpoint: `${server.base}/api/uploads/resumable`,
-        chunkSize: 8 * MiB,
+        chunkSize: tusChunkMb * MiB,
         retryDelays: [],
         headers: origin(server),
         metadata: { ...fields, filename: 'bench.wav', filetype: 'audio/wav' },
@@ -189,7 +190,7 @@ rows.push(
 for (const name of [
   'standard (multipart)',
   'direct (signed PUT + process)',
-  'resumable (tus, 8 MB chunks)',
+  `resumable (tus, ${tusChunkMb} MB chunks)`,
 ]) {
   rows.push(await measure(imprint, name, paths[name] as Path, size));
 }
