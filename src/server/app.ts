@@ -19,6 +19,7 @@ import { authRoutes } from './routes/api/auth';
 import { configRoutes } from './routes/api/config';
 import { healthRoutes } from './routes/api/health';
 import { profileRoutes } from './routes/api/profile';
+import { spotifyRoutes } from './routes/api/spotify';
 import { uploadRoutes } from './routes/api/uploads';
 import { fileRoutes } from './routes/files';
 import { webRoutes } from './routes/web';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(uploadRoutes);
   await app.register(fileRoutes);
   await app.register(configRoutes);
+  await app.register(spotifyRoutes);
   await app.register(webRoutes, { webRoot: config.webRoot, publicConfig: publicConfigOf(config) });
   return app;
 }

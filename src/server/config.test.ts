@@ -39,6 +39,12 @@ describe('loadConfig', () => {
     [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE'],
     [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'AKIA' }, 'S3_SECRET_ACCESS_KEY'],
     [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
+    [{ SPOTIFY_CLIENT_ID: 'client' }, 'SPOTIFY_CLIENT_SECRET'],
+    [{ SPOTIFY_CLIENT_SECRET: 'secret' }, 'SPOTIFY_CLIENT_ID'],
+    [
+      { SPOTIFY_CLIENT_ID: 'client', SPOTIFY_CLIENT_SECRET: 'secret', SPOTIFY_API_URL: 'api.spotify' },
+      'SPOTIFY_API_URL',
+    ],
   ])('stops on a wrong value and names the variable: %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  - ${name}: `));
@@ -119,6 +125,23 @@ describe('loadConfig', () => {
       httpsOnly: true,
       publicUrl: 'https://portal.example.com',
     });
+  });
+});
+
+describe('Spotify configuration', () => {
+  it('uses the offline catalogue without credentials and Spotify itself with them', () => {
+    expect(loadConfig({}).spotify).toEqual({
+      credentials: undefined,
+      apiUrl: 'https://api.spotify.com/v1',
+      accountsUrl: 'https://accounts.spotify.com',
+    });
+    const config = loadConfig({
+      SPOTIFY_CLIENT_ID: 'client',
+      SPOTIFY_CLIENT_SECRET: 'secret',
+      SPOTIFY_API_URL: 'http://127.0.0.1:9999/v1/',
+    });
+    expect(config.spotify.credentials).toEqual({ clientId: 'client', clientSecret: 'secret' });
+    expect(config.spotify.apiUrl).toBe('http://127.0.0.1:9999/v1');
   });
 });
 

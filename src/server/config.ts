@@ -63,6 +63,15 @@ export const envSchema = z.object({
   DIRECT_UPLOADS: booleanFlag.default(true),
   DEMO_DATA: booleanFlag.default(true),
   JOBS_ENABLED: booleanFlag.default(true),
+  SPOTIFY_CLIENT_ID: z.string().trim().min(1).optional(),
+  SPOTIFY_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  // Overridable so tests (and a proxy, if ever needed) can stand in for Spotify.
+  SPOTIFY_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://api.spotify.com/v1'),
+  SPOTIFY_ACCOUNTS_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://accounts.spotify.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -105,6 +114,15 @@ export interface AppConfig {
   directUploads: boolean;
   demoData: boolean;
   jobsEnabled: boolean;
+  /**
+   * The Spotify Web API (client-credentials flow). Without credentials the offline demo catalogue
+   * answers instead (design.md §1).
+   */
+  spotify: {
+    credentials: { clientId: string; clientSecret: string } | undefined;
+    apiUrl: string;
+    accountsUrl: string;
+  };
   logLevel: Env['LOG_LEVEL'];
   webRoot: string;
 }
@@ -131,6 +149,13 @@ function missingTogether(raw: Record<string, string | undefined>): { name: strin
   }
   if (raw.S3_SECRET_ACCESS_KEY && !raw.S3_ACCESS_KEY_ID) {
     problems.push({ name: 'S3_ACCESS_KEY_ID', message: 'is required with S3_SECRET_ACCESS_KEY' });
+  }
+  // Half a pair would quietly fall back to the offline catalogue, which looks like a working setup.
+  if (raw.SPOTIFY_CLIENT_ID && !raw.SPOTIFY_CLIENT_SECRET) {
+    problems.push({ name: 'SPOTIFY_CLIENT_SECRET', message: 'is required with SPOTIFY_CLIENT_ID' });
+  }
+  if (raw.SPOTIFY_CLIENT_SECRET && !raw.SPOTIFY_CLIENT_ID) {
+    problems.push({ name: 'SPOTIFY_CLIENT_ID', message: 'is required with SPOTIFY_CLIENT_SECRET' });
   }
   return problems;
 }
@@ -189,6 +214,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     directUploads: env.DIRECT_UPLOADS,
     demoData: env.DEMO_DATA,
     jobsEnabled: env.JOBS_ENABLED,
+    spotify: {
+      credentials:
+        env.SPOTIFY_CLIENT_ID && env.SPOTIFY_CLIENT_SECRET
+          ? { clientId: env.SPOTIFY_CLIENT_ID, clientSecret: env.SPOTIFY_CLIENT_SECRET }
+          : undefined,
+      apiUrl: env.SPOTIFY_API_URL.replace(/\/+$/, ''),
+      accountsUrl: env.SPOTIFY_ACCOUNTS_URL.replace(/\/+$/, ''),
+    },
     logLevel: env.LOG_LEVEL,
     webRoot: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web'),
   };

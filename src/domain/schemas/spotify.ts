@@ -46,14 +46,24 @@ export const spotifyTrackMetadataSchema = z.object({
 export type SpotifyTrackMetadata = z.infer<typeof spotifyTrackMetadataSchema>;
 
 /** GET /api/spotify/search/music?q&type&limit: one item of the catalogue finder. */
+const imageSchema = z.object({ url: z.string() });
+
+/**
+ * A catalogue-finder search item, in Spotify's own shape as the finder reads it (spec 001 §7):
+ * `artists[].name`, and `album.images[].url` / `album.release_date` for tracks or `images` /
+ * `release_date` for albums.
+ */
 export const spotifyMusicItemSchema = z.object({
   id: z.string(),
   type: z.enum(['track', 'album']),
   name: z.string(),
-  artists: z.array(z.string()),
-  image: z.string().optional(),
-  releaseDate: z.string().optional(),
+  artists: z.array(z.object({ name: z.string() })),
   spotifyUrl: z.string(),
+  album: z
+    .object({ name: z.string(), images: z.array(imageSchema), release_date: z.string().optional() })
+    .optional(),
+  images: z.array(imageSchema).optional(),
+  release_date: z.string().optional(),
 });
 export type SpotifyMusicItem = z.infer<typeof spotifyMusicItemSchema>;
 

@@ -8,6 +8,9 @@ import type { Database } from '../db/client';
 import type { MailProvider } from './mail/mail';
 import { OutboxMail } from './mail/outbox-mail';
 import { SmtpMail } from './mail/smtp-mail';
+import type { MusicCatalog } from './music/music-catalog';
+import { OfflineCatalog } from './music/offline-catalog';
+import { SpotifyWebApi } from './music/spotify-web-api';
 import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
 import type { StorageProvider } from './storage/storage';
@@ -17,6 +20,8 @@ export interface Providers {
   mail: MailProvider;
   /** Where resumable (tus) uploads collect their bytes until they are complete. */
   resumable: ResumableUploads;
+  /** The streaming service behind /api/spotify: the Web API, or the offline demo catalogue. */
+  music: MusicCatalog;
 }
 
 /**
@@ -98,6 +103,12 @@ export function createStorage(config: AppConfig['storage']): StorageProvider {
   });
 }
 
+/** Spotify with credentials; without them the labelled offline catalogue (design.md §1). */
+export function createMusicCatalog(config: AppConfig['spotify']): MusicCatalog {
+  if (!config.credentials) return new OfflineCatalog();
+  return new SpotifyWebApi({ ...config.credentials, apiUrl: config.apiUrl, accountsUrl: config.accountsUrl });
+}
+
 /** The one place where configuration picks each provider's implementation. */
 export function createProviders(config: AppConfig, db: Database, logger: FastifyBaseLogger): Providers {
   return {
@@ -106,5 +117,6 @@ export function createProviders(config: AppConfig, db: Database, logger: Fastify
       ? new SmtpMail(config.mail.smtpUrl, config.mail.from)
       : new OutboxMail({ db, dir: config.mail.outboxDir, from: config.mail.from, logger }),
     resumable: createResumableUploads(config),
+    music: createMusicCatalog(config.spotify),
   };
 }
