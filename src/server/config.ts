@@ -72,6 +72,7 @@ export const envSchema = z.object({
   SPOTIFY_ACCOUNTS_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://accounts.spotify.com'),
+  TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -124,6 +125,11 @@ export interface AppConfig {
     accountsUrl: string;
   };
   logLevel: Env['LOG_LEVEL'];
+  /**
+   * Take the client's address from X-Forwarded-For. Only behind a proxy that sets it: otherwise
+   * anyone could claim any address and walk past the per-IP rate limits.
+   */
+  trustProxy: boolean;
   webRoot: string;
 }
 
@@ -223,6 +229,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       accountsUrl: env.SPOTIFY_ACCOUNTS_URL.replace(/\/+$/, ''),
     },
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
     webRoot: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web'),
   };
 }

@@ -382,6 +382,23 @@ describe('rate limits', () => {
   });
 });
 
+describe('client addresses', () => {
+  it('ignore a forged X-Forwarded-For unless TRUST_PROXY is set, so it cannot escape the per-IP limit', async () => {
+    let last = 200;
+    for (let i = 0; i < 31 && last === 200; i++) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        headers: { origin, 'x-forwarded-for': `198.51.100.${i}` },
+        remoteAddress: '203.0.113.77',
+        payload: { email: `forger${i}@example.com` },
+      });
+      last = response.statusCode;
+    }
+    expect(last).toBe(429);
+  });
+});
+
 describe('over https', () => {
   it('uses a __Host- cookie marked Secure', async () => {
     const secure = await createTestContext({
