@@ -44,7 +44,7 @@ const region = 'us-east-1';
  * - it never verifies SigV4 signatures: the front checks presigned (query-string) requests, so a
  *   PUT whose Content-Length or Content-Type differs from what was signed is refused with 403;
  * - AbortMultipartUpload (`DELETE ?uploadId=`) answers 405: the front removes the pending upload;
- * - ListMultipartUploads (`GET /bucket?uploads`) is not implemented: the front lists them;
+ * - ListMultipartUploads (`GET /bucket?uploads`) is missing from s3rver: the front lists them;
  * - ListParts (`GET /bucket/key?uploadId=`), which tus's S3 store calls to resume, answers 405:
  *   the front lists the parts s3rver keeps (one file per part, with its MD5 beside it).
  */
