@@ -60,6 +60,13 @@ export const test = base.extend<{ problems: PageProblems }>({
 
 export { expect };
 
+/** The submission form greets each browser session with the Beta Portal Notice: close it to go on. */
+export async function dismissBetaNotice(page: Page): Promise<void> {
+  const notice = page.getByRole('dialog', { name: 'Beta Portal Notice' });
+  await notice.getByRole('button', { name: 'Got it' }).click();
+  await expect(notice).toBeHidden();
+}
+
 /**
  * The route table of spec 001 §2 and spec 000 §2, with the h1 each page shows today and who may
  * see it (`as`): visitors are sent to /login from the others.

@@ -1,4 +1,4 @@
-import { expect, expectNoProblems, test } from '../fixtures';
+import { dismissBetaNotice, expect, expectNoProblems, test } from '../fixtures';
 
 test.describe('shared layout', () => {
   test('home renders the top bar, the Submit button, the footer links and the copyright', async ({
@@ -53,6 +53,7 @@ test.describe('shared layout', () => {
 
     await header.getByRole('link', { name: 'Submit', exact: true }).click();
     await expect(page).toHaveURL(/\/submit$/);
+    await dismissBetaNotice(page);
 
     await header.getByRole('link', { name: /home$/i }).first().click();
     await expect(page).toHaveURL(/\/$/);

@@ -1,4 +1,4 @@
-import { expect, expectNoProblems, routeTable, test, watchPage } from '../fixtures';
+import { dismissBetaNotice, expect, expectNoProblems, routeTable, test, watchPage } from '../fixtures';
 import { storageStatePath } from '../support/accounts';
 
 test.describe('route table', () => {
@@ -14,9 +14,7 @@ test.describe('route table', () => {
       const page = await context.newPage();
       const problems = watchPage(page);
       await page.goto(route.path, { waitUntil: 'networkidle' });
-      // The submission form greets each browser session with the beta notice first.
-      const betaNotice = page.getByRole('dialog', { name: 'Beta Portal Notice' });
-      if (await betaNotice.isVisible()) await betaNotice.getByRole('button', { name: 'Got it' }).click();
+      if (route.path === '/submit') await dismissBetaNotice(page);
       const heading = page.getByRole('heading', { level: 1 });
       await expect(heading).toHaveText(route.heading);
       await expect(heading).toHaveCount(1);
