@@ -13,24 +13,10 @@ export const WAVE_FORMAT_EXTENSIBLE = 0xfffe;
 export type WavContainer = 'RIFF' | 'RF64' | 'BW64';
 export type WavEncoding = 'pcm' | 'float';
 
-export interface WavHeader {
+/** What the fmt chunk says, plus where the samples are and how long they last. */
+export interface WavHeader extends FmtChunk {
   /** RIFF for classic WAV (32-bit sizes); RF64 and BW64 carry 64-bit sizes in a ds64 chunk. */
   container: WavContainer;
-  /** The fmt chunk's format tag: 1 PCM, 3 IEEE float, 0xFFFE extensible. */
-  audioFormat: number;
-  /** For an extensible WAV, the format code of its sub-format GUID (1 PCM, 3 float). */
-  subFormat?: number;
-  /** What the samples are, whichever way the fmt chunk says it. */
-  encoding: WavEncoding;
-  channels: number;
-  sampleRate: number;
-  byteRate: number;
-  blockAlign: number;
-  /** The container size of one sample (an extensible 24-in-32 file says 32 here). */
-  bitsPerSample: number;
-  /** Extensible only: the bits that carry signal, and the speaker mask. */
-  validBitsPerSample?: number;
-  channelMask?: number;
   /** Byte offset of the first sample in the file. */
   dataOffset: number;
   /** Bytes of sample data (from the header, or from the file's size for a streamed WAV). */
@@ -61,15 +47,20 @@ const MAX_CHANNELS = 32;
 const MIN_SAMPLE_RATE = 8000;
 const MAX_SAMPLE_RATE = 768_000;
 
-interface FmtChunk {
+export interface FmtChunk {
+  /** The fmt chunk's format tag: 1 PCM, 3 IEEE float, 0xFFFE extensible. */
   audioFormat: number;
+  /** For an extensible WAV, the format code of its sub-format GUID (1 PCM, 3 float). */
   subFormat?: number;
+  /** What the samples are, whichever way the fmt chunk says it. */
   encoding: WavEncoding;
   channels: number;
   sampleRate: number;
   byteRate: number;
   blockAlign: number;
+  /** The container size of one sample (an extensible 24-in-32 file says 32 here). */
   bitsPerSample: number;
+  /** Extensible only: the bits that carry signal, and the speaker mask. */
   validBitsPerSample?: number;
   channelMask?: number;
 }
