@@ -33,6 +33,10 @@ export function watchPage(page: Page): PageProblems {
   page.on('pageerror', (error) => problems.pageErrors.push(error.message));
   page.on('requestfailed', (request) => {
     if (isIgnored(request.url())) return;
+    // ERR_ABORTED is the browser cancelling a request itself: a navigation away from the page
+    // (page.goto while a fetch is in flight) or an AbortController. Neither is a failure of the
+    // app; a server failure shows up as an HTTP status below, a dead server as another error.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
     problems.failedRequests.push(
       `${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`,
     );
