@@ -19,8 +19,9 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
   });
 }
 
-// Three projects: pure domain rules, the web app's non-visual modules, and the server
-// (integration tests through app.inject on PGlite, or PostgreSQL when TEST_DATABASE_URL is set).
+// Four projects: pure domain rules, the web app's non-visual modules, its components (rendered
+// in jsdom with Testing Library), and the server (integration tests through app.inject on PGlite,
+// or PostgreSQL when TEST_DATABASE_URL is set).
 export default defineConfig({
   test: {
     projects: [
@@ -34,8 +35,18 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['src/web/**/*.test.{ts,tsx}'],
+          include: ['src/web/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'components',
+          include: ['src/web/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/web/test/setup-components.ts'],
+          // MUI in jsdom on this shared 2-core machine: a long form can take seconds to render.
+          testTimeout: 30_000,
         },
       },
       {

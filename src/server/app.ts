@@ -124,7 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'default-src': ["'self'"],
         'script-src': ["'self'"],
         'style-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // Spotify serves artist and cover images from its CDNs; the form shows them in search results.
+        'img-src': ["'self'", 'data:', 'blob:', 'https://i.scdn.co', 'https://*.spotifycdn.com'],
         'media-src': ["'self'", 'blob:'],
         'font-src': ["'self'", 'data:'],
         // Presigned S3 PUTs go from the browser straight to the bucket (the bucket needs a CORS rule too).

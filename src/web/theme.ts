@@ -43,6 +43,11 @@ const base = createTheme({
     overline: { fontWeight: 700, letterSpacing: '0.12em' },
   },
   components: {
+    // A disabled field's helper text usually says why it is disabled ('Please select a country
+    // first'): keep it readable instead of MUI's low-contrast disabled grey.
+    MuiFormHelperText: {
+      styleOverrides: { root: { '&.Mui-disabled': { color: '#4a4560' } } },
+    },
     MuiCssBaseline: {
       styleOverrides: {
         html: { scrollBehavior: 'auto' },

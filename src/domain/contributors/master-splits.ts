@@ -1,5 +1,5 @@
 import { type FieldError, isBlank } from '../common/field-error';
-import type { MasterSplit } from '../schemas/track';
+import type { Contributor, MasterSplit } from '../schemas/track';
 import {
   formatMasterSplitsEnabledButEmpty,
   formatSplitInvalidPercentage,
@@ -63,5 +63,39 @@ export function validateMasterSplits(owner: SplitOwner, field: string): FieldErr
       errors.push({ field: `${at}.percentage`, message: formatSplitInvalidPercentage(n) });
     }
     return errors;
+  });
+}
+
+/**
+ * A new split takes what is left of 100%, so the usual case (shares adding up to 100) needs no
+ * arithmetic; when nothing valid is left it starts at 0, which the percentage rule reports until
+ * the artist types a share.
+ */
+export function createMasterSplit(
+  id: string,
+  existing: readonly Pick<MasterSplit, 'percentage'>[],
+): MasterSplit {
+  const remainder = Math.round((MAX_SPLIT_PERCENTAGE - sumSplitPercentages(existing)) * 10) / 10;
+  return { id, percentage: isValidSplitPercentage(remainder) ? remainder : 0 };
+}
+
+/**
+ * A split may name one of the track's contributors by id. When that person leaves the track the
+ * split keeps its share under their name and e-mail instead of pointing at nobody; the split
+ * rules then ask for whatever the contributor never gave (often the e-mail).
+ */
+export function detachSplitsFromContributor(
+  splits: readonly MasterSplit[],
+  contributor: Pick<Contributor, 'id' | 'firstName' | 'surname' | 'email'>,
+): MasterSplit[] {
+  return splits.map((split) => {
+    if (split.contributorId !== contributor.id) return split;
+    const { contributorId: _detached, ...rest } = split;
+    return {
+      ...rest,
+      firstName: contributor.firstName,
+      lastName: contributor.surname,
+      ...(contributor.email ? { email: contributor.email } : {}),
+    };
   });
 }

@@ -1,4 +1,5 @@
-import { MAX_SOCIAL_CLIPS, type SocialClip, type TrackMetadata } from '../schemas/track';
+import type { FieldError } from '../common/field-error';
+import { CLIP_TIME_PATTERN, MAX_SOCIAL_CLIPS, type SocialClip, type TrackMetadata } from '../schemas/track';
 
 /** Helper-text guidance for clips (spec 001 §5): 30-60 seconds, WAV, out 3 weeks before the track. */
 export const RECOMMENDED_CLIP_MIN_SECONDS = 30;
@@ -56,4 +57,38 @@ export function setSocialClipsEnabled<M extends ClipToggleFields>(
   const socialClips =
     metadata.socialClips.length > 0 ? metadata.socialClips : [createDefaultSocialClip(newClipId)];
   return { ...metadata, socialClipsEnabled: true, socialClips };
+}
+
+/** Not quoted by the spec; shown under a clip's time inputs and in the step's problem list. */
+export function formatClipTimeInvalid(clipNumber: number, end: 'start' | 'end'): string {
+  return `Clip ${clipNumber} ${end} time must be minutes and seconds, e.g. 01:30`;
+}
+
+export function formatClipEndsBeforeStart(clipNumber: number): string {
+  return `Clip ${clipNumber} must end after it starts`;
+}
+
+/**
+ * Clip times must be mm:ss (the submission schema refuses anything else) and a clip must have a
+ * positive length. `field` is the path of the clips, e.g. `tracks.0.metadata.socialClips`. Clips
+ * only count while the clips toggle is on; turning it off clears them.
+ */
+export function validateSocialClips(
+  clips: readonly Pick<SocialClip, 'startTime' | 'endTime'>[],
+  field: string,
+): FieldError[] {
+  return clips.flatMap((clip, index) => {
+    const n = index + 1;
+    const at = `${field}.${index}`;
+    const errors: FieldError[] = [];
+    const startOk = CLIP_TIME_PATTERN.test(clip.startTime);
+    const endOk = CLIP_TIME_PATTERN.test(clip.endTime);
+    if (!startOk) errors.push({ field: `${at}.startTime`, message: formatClipTimeInvalid(n, 'start') });
+    if (!endOk) errors.push({ field: `${at}.endTime`, message: formatClipTimeInvalid(n, 'end') });
+    const length = getClipLengthSeconds(clip);
+    if (startOk && endOk && length !== null && length <= 0) {
+      errors.push({ field: `${at}.endTime`, message: formatClipEndsBeforeStart(n) });
+    }
+    return errors;
+  });
 }

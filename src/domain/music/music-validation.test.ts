@@ -23,6 +23,16 @@ describe('music upload: tracks and release details', () => {
     expect(result.stepMessage).toBe('Please add at least one track for your release');
   });
 
+  it('checks the clip times of a track whose clips are on, and only then', () => {
+    const clips = [{ id: 'c1', startTime: '0:75', endTime: '00:30', status: 'Ready' }];
+    const metadata = { ...createDefaultTrackMetadata(), soloWork: true, productionYear: '2025' };
+    const on = makeTrack(1, { metadata: { ...metadata, socialClipsEnabled: true, socialClips: clips } });
+    const fields = validateMusicUpload(makeMusicForm({ tracks: [on] }), TODAY).errors.map((e) => e.field);
+    expect(fields).toEqual(['tracks.0.metadata.socialClips.0.startTime']);
+    const off = makeTrack(1, { metadata: { ...metadata, socialClipsEnabled: false, socialClips: clips } });
+    expect(validateMusicUpload(makeMusicForm({ tracks: [off] }), TODAY).errors).toEqual([]);
+  });
+
   it('ignores empty slots next to uploaded tracks', () => {
     expect(messagesOf(makeMusicForm({ tracks: [makeTrack(1), createEmptyTrack('e')] }))).toEqual([]);
   });

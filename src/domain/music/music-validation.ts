@@ -2,6 +2,7 @@ import { compareIsoDates, formatLongDate, type IsoDate, isIsoDate } from '../com
 import { buildStepValidation, type FieldError, isBlank, type StepValidation } from '../common/field-error';
 import { hasContributors } from '../contributors/contributor-dialog';
 import { validateMasterSplits } from '../contributors/master-splits';
+import { validateSocialClips } from '../contributors/track-details';
 import {
   checkProductionYear,
   getMaxProductionYear,
@@ -100,6 +101,10 @@ function validateTracks(tracks: readonly TrackDraft[], today: IsoDate): FieldErr
           `tracks.${index}.metadata.masterSplits`,
         ),
       );
+      // The server's schema refuses malformed clip times; say so here, next to the clip.
+      if (metadata.socialClipsEnabled) {
+        errors.push(...validateSocialClips(metadata.socialClips, `tracks.${index}.metadata.socialClips`));
+      }
     }
   }
   return errors;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   chooseReleaseStrategy,
   chooseTogetherStrategy,
+  isTrackOnSchedule,
+  numberSinglesInReleaseOrder,
   setEarlyReleaseRequest,
   setReleaseDate,
   setSingleReleaseDate,
@@ -116,5 +118,61 @@ describe('setting the release date', () => {
 
   it('with together leaves the tracks alone', () => {
     expect(setReleaseDate(three, 'together', '2026-06-01').tracks).toEqual(three);
+  });
+});
+
+describe('tracks on the schedule', () => {
+  it('lists a slot once it has a title or audio', () => {
+    expect(isTrackOnSchedule(makeTrack(1))).toBe(true);
+    expect(isTrackOnSchedule(makeTrack(1, { url: undefined }))).toBe(true);
+    expect(isTrackOnSchedule(makeTrack(1, { title: '' }))).toBe(true);
+    expect(
+      isTrackOnSchedule(
+        makeTrack(1, { title: '', url: undefined, file: { name: 'a.wav', type: 'audio/wav', size: 1 } }),
+      ),
+    ).toBe(true);
+  });
+
+  it('leaves out empty slots, blank titles included', () => {
+    expect(isTrackOnSchedule(makeTrack(1, { title: '  ', url: undefined }))).toBe(false);
+    expect(isTrackOnSchedule(makeTrack(1, { title: '', url: '', file: null }))).toBe(false);
+  });
+});
+
+describe('numbering singles in release order', () => {
+  it('numbers the singles by date, whatever order they were ticked in', () => {
+    const tracks = [
+      makeTrack(1, { releaseAsSingle: true, singleReleaseDate: '2026-06-02', singleOrder: 1 }),
+      makeTrack(2),
+      makeTrack(3, { releaseAsSingle: true, singleReleaseDate: '2026-04-21', singleOrder: 2 }),
+    ];
+    expect([...numberSinglesInReleaseOrder(tracks)]).toEqual([
+      ['t3', 1],
+      ['t1', 2],
+    ]);
+  });
+
+  it('has no gaps after a single is unticked', () => {
+    let update = toggleTrackAsSingle(three, 't1', true, TODAY);
+    update = toggleTrackAsSingle(update.tracks, 't2', true, TODAY);
+    update = toggleTrackAsSingle(update.tracks, 't1', false, TODAY);
+    expect(update.tracks[1]?.singleOrder).toBe(2);
+    expect(numberSinglesInReleaseOrder(update.tracks).get('t2')).toBe(1);
+  });
+
+  it('breaks ties on the same date by ticking order and puts undated singles last', () => {
+    const tracks = [
+      makeTrack(1, { releaseAsSingle: true, singleOrder: 1 }),
+      makeTrack(2, { releaseAsSingle: true, singleReleaseDate: '2026-05-01', singleOrder: 3 }),
+      makeTrack(3, { releaseAsSingle: true, singleReleaseDate: '2026-05-01', singleOrder: 2 }),
+    ];
+    const numbers = numberSinglesInReleaseOrder(tracks);
+    expect(numbers.get('t3')).toBe(1);
+    expect(numbers.get('t2')).toBe(2);
+    expect(numbers.get('t1')).toBe(3);
+  });
+
+  it('ignores tracks that are not singles', () => {
+    expect(numberSinglesInReleaseOrder(three).size).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { compareIsoDates, type IsoDate, isIsoDate } from '../common/calendar-dat
 import type { ReleaseStrategy, SubmissionForm } from '../schemas/submission-form';
 import type { Track } from '../schemas/track';
 import { getDefaultReleaseDate, getDefaultSingleDate } from './release-dates';
+import { hasTrackAudio } from './track-audio';
 
 /**
  * Release strategy transitions (spec 001 §4). Each returns the form fields it changes, so the
@@ -165,4 +166,36 @@ export function setReleaseDate<T extends Track>(
     releaseDate: date,
     tracks: tracks.map((track, i) => (i === 0 ? { ...track, releaseDate: date || undefined } : track)),
   };
+}
+
+/**
+ * The tracks the strategy screen lists: a slot counts once the artist has given it a title or
+ * audio. Untouched empty slots (an EP starts with three) are not part of the schedule yet.
+ */
+export function isTrackOnSchedule(track: Pick<Track, 'title' | 'url'> & { file?: unknown }): boolean {
+  return track.title.trim() !== '' || hasTrackAudio(track);
+}
+
+/**
+ * Each ticked single's place in the release ('Single 1' comes out first): by date, then by the
+ * order the singles were ticked; a single without a date goes last. The stored `singleOrder` is
+ * the ticking order and keeps gaps after an untick, so it cannot be shown as is.
+ */
+export function numberSinglesInReleaseOrder(tracks: readonly Track[]): Map<string, number> {
+  const singles = tracks
+    .map((track, index) => ({ track, index }))
+    .filter(({ track }) => track.releaseAsSingle);
+  singles.sort((a, b) => {
+    const aDate = isIsoDate(a.track.singleReleaseDate) ? a.track.singleReleaseDate : null;
+    const bDate = isIsoDate(b.track.singleReleaseDate) ? b.track.singleReleaseDate : null;
+    if (aDate !== bDate) {
+      if (aDate === null) return 1;
+      if (bDate === null) return -1;
+      return compareIsoDates(aDate, bDate);
+    }
+    const byTick =
+      (a.track.singleOrder ?? Number.MAX_SAFE_INTEGER) - (b.track.singleOrder ?? Number.MAX_SAFE_INTEGER);
+    return byTick !== 0 ? byTick : a.index - b.index;
+  });
+  return new Map(singles.map(({ track }, position) => [track.id, position + 1]));
 }

@@ -4,6 +4,7 @@ import { useSiteConfig } from '../../api/site-config';
 import { PageHeader } from '../../components/page-header';
 import { usePublicConfig } from '../../config';
 import { BetaNoticeDialog } from './components/beta-notice-dialog';
+import { SubmissionWizard } from './wizard/submission-wizard';
 
 /** The four-step submission form (spec 001 §2). */
 export function SubmitPage() {
@@ -28,6 +29,7 @@ export function SubmitPage() {
           </Alert>
         </Container>
       )}
+      <SubmissionWizard />
     </>
   );
 }

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { submissionFormSchema } from '../../../../domain';
+import type { SubmitFormValues } from './form-values';
+
+/**
+ * The draft kept in the browser so a reload (or a phone killing the tab) does not lose what the
+ * artist typed. Files cannot be stored: the draft keeps the upload results (url, fileId), which
+ * is how finished uploads come back; a file still uploading at the reload must be chosen again.
+ * A draft that does not parse (an older version, tampering) is dropped, never half applied.
+ */
+export const DRAFT_STORAGE_KEY = 'imprint.submissionDraft.v1';
+const DRAFT_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+
+const draftValuesSchema = submissionFormSchema.extend({
+  uploadSessionId: z.string().min(8).max(128),
+  artworkFileId: z.string().optional(),
+  artworkFileName: z.string().optional(),
+  artworkWidth: z.number().optional(),
+  artworkHeight: z.number().optional(),
+  audioInfo: z
+    .record(
+      z.string(),
+      z.object({
+        channels: z.number(),
+        sampleRate: z.number(),
+        bitsPerSample: z.number(),
+        durationSeconds: z.number(),
+      }),
+    )
+    .optional(),
+});
+
+const draftSchema = z.object({
+  savedAt: z.number(),
+  step: z.number().int().min(0).max(3),
+  values: draftValuesSchema,
+});
+
+export interface Draft {
+  step: number;
+  values: SubmitFormValues;
+}
+
+/** What is worth keeping: no File objects, no in-flight upload flags. */
+export function toStoredValues(values: SubmitFormValues): z.input<typeof draftValuesSchema> {
+  const { artworkFile: _file, artworkPreview: _preview, ...rest } = values;
+  return {
+    ...rest,
+    tracks: values.tracks.map(
+      ({ file: _f, customArtwork: _c, isUploading: _u, uploadProgress: _p, ...track }) => track,
+    ),
+  };
+}
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft(values: SubmitFormValues, step: number, now = Date.now()): void {
+  try {
+    storage()?.setItem(
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ savedAt: now, step, values: toStoredValues(values) }),
+    );
+  } catch {
+    // Full or blocked storage: the form still works, only the reload safety net is gone.
+  }
+}
+
+export function loadDraft(now = Date.now()): Draft | null {
+  const store = storage();
+  const text = store?.getItem(DRAFT_STORAGE_KEY);
+  if (!text) return null;
+  try {
+    const parsed = draftSchema.safeParse(JSON.parse(text));
+    if (parsed.success && now - parsed.data.savedAt <= DRAFT_MAX_AGE_MS) {
+      return { step: parsed.data.step, values: parsed.data.values as SubmitFormValues };
+    }
+  } catch {
+    // Not JSON: fall through and drop it.
+  }
+  store?.removeItem(DRAFT_STORAGE_KEY);
+  return null;
+}
+
+export function clearDraft(): void {
+  storage()?.removeItem(DRAFT_STORAGE_KEY);
+}

@@ -1,0 +1,50 @@
+import {
+  createDefaultSubmissionForm,
+  getIsoDateOfInstant,
+  type IsoDate,
+  type SubmissionDraft,
+} from '../../../../domain';
+
+/**
+ * The one state of the submission form (react-hook-form holds it). It is the domain's
+ * `SubmissionDraft` plus what the browser needs to carry the uploads along:
+ * - `uploadSessionId` groups this submission's uploads on the server (issue 7 checks that every
+ *   referenced upload belongs to it); it survives a reload with the draft;
+ * - `artworkFileId` / `artworkFileName` / `artworkWidth` / `artworkHeight` describe the uploaded
+ *   artwork (`artwork` is its url).
+ * Picked files (`tracks[].file`, `artworkFile`) are in memory only; the draft keeps the upload
+ * results, so a reload re-attaches finished uploads by id.
+ */
+/** What the browser read from a WAV's header when it was picked, kept to show with the track. */
+export interface AudioSummary {
+  channels: number;
+  sampleRate: number;
+  bitsPerSample: number;
+  durationSeconds: number;
+}
+
+export type SubmitFormValues = SubmissionDraft & {
+  uploadSessionId: string;
+  /** Per track id. */
+  audioInfo?: Record<string, AudioSummary> | undefined;
+  artworkFileId?: string | undefined;
+  artworkFileName?: string | undefined;
+  artworkWidth?: number | undefined;
+  artworkHeight?: number | undefined;
+};
+
+export function createId(): string {
+  return crypto.randomUUID();
+}
+
+/** The artist's calendar date: the 6-week rule counts days in the artist's own time zone. */
+export function getToday(now: Date = new Date()): IsoDate {
+  return getIsoDateOfInstant(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
+}
+
+export function createInitialValues(today: IsoDate = getToday()): SubmitFormValues {
+  return { ...createDefaultSubmissionForm(today, createId), uploadSessionId: `form-${createId()}` };
+}
+
+/** Field names for the anchors: the same dotted paths the domain validators report (`tracks.0.title`). */
+export type FieldPath = string;

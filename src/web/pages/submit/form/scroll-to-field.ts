@@ -1,0 +1,31 @@
+import type { FieldPath } from './form-values';
+
+function findAnchor(field: FieldPath, root: ParentNode): HTMLElement | null {
+  // A problem may name a path finer than any anchor on the page (a split inside a collapsed
+  // item): walk up the path until something is there.
+  let path = field;
+  while (path) {
+    const element = root.querySelector<HTMLElement>(`[data-field="${CSS.escape(path)}"]`);
+    if (element) return element;
+    const dot = path.lastIndexOf('.');
+    path = dot === -1 ? '' : path.slice(0, dot);
+  }
+  return null;
+}
+
+const focusable =
+  'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Brings a field into view and puts the keyboard on it (spec 001 §5: "the page scrolls to the
+ * first bad field"). Returns false when the field is not on the page.
+ */
+export function scrollToField(field: FieldPath, root: ParentNode = document): boolean {
+  const anchor = findAnchor(field, root);
+  if (!anchor) return false;
+  const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  anchor.scrollIntoView?.({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'center' });
+  const target = anchor.matches(focusable) ? anchor : anchor.querySelector<HTMLElement>(focusable);
+  target?.focus({ preventScroll: true });
+  return true;
+}

@@ -1,0 +1,257 @@
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import {
+  ARTWORK_ACCEPT,
+  ARTWORK_PREVIEW_FAILED,
+  checkArtwork,
+  listArtworkWarnings,
+  MIN_RECOMMENDED_ARTWORK_PIXELS,
+} from '../../../../../domain';
+import { fieldAnchor, fieldDomId } from '../../form/field-errors';
+import type { SubmitFormValues } from '../../form/form-values';
+import { useUploadRegistry, useUploadState } from '../../form/upload-registry';
+import { StepSection } from '../step-section';
+
+const ARTWORK_KEY = 'artwork';
+
+/** Width and height of a picked image, read by the browser; null when it cannot decode it. */
+function readImageSize(url: string): Promise<{ width: number; height: number } | null> {
+  return new Promise((resolve) => {
+    const image = new Image();
+    image.onload = () => resolve({ width: image.naturalWidth, height: image.naturalHeight });
+    image.onerror = () => resolve(null);
+    image.src = url;
+  });
+}
+
+/**
+ * The release artwork (spec 001 §2, §4, §5): JPEG up to 20 MB with a preview, uploaded at once;
+ * Replace Artwork removes it and opens the picker. Beyond the spec: the pixel size is shown, with
+ * a warning when the cover is not square or under 3000 x 3000.
+ */
+export function ArtworkSection() {
+  const { control, getValues, setValue } = useFormContext<SubmitFormValues>();
+  const artwork = useWatch({ control, name: 'artwork' });
+  const fileName = useWatch({ control, name: 'artworkFileName' });
+  const width = useWatch({ control, name: 'artworkWidth' });
+  const height = useWatch({ control, name: 'artworkHeight' });
+  const registry = useUploadRegistry();
+  const upload = useUploadState(ARTWORK_KEY);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [previewFailed, setPreviewFailed] = useState(false);
+  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+
+  useEffect(
+    () => () => {
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    },
+    [objectUrl],
+  );
+
+  const clear = () => {
+    registry.cancel(ARTWORK_KEY);
+    setObjectUrl(null);
+    setPreviewFailed(false);
+    for (const name of [
+      'artwork',
+      'artworkFileId',
+      'artworkFileName',
+      'artworkWidth',
+      'artworkHeight',
+    ] as const) {
+      setValue(name, undefined, { shouldDirty: true });
+    }
+    setValue('artworkFile', null, { shouldDirty: true });
+  };
+
+  const choose = async (file: File) => {
+    setError(null);
+    const refusal = checkArtwork(file);
+    if (refusal) {
+      setError(refusal);
+      return;
+    }
+    clear();
+    const url = URL.createObjectURL(file);
+    setObjectUrl(url);
+    const size = await readImageSize(url);
+    setPreviewFailed(size === null);
+    setValue('artworkFile', file, { shouldDirty: true });
+    setValue('artworkFileName', file.name, { shouldDirty: true });
+    setValue('artworkWidth', size?.width, { shouldDirty: true });
+    setValue('artworkHeight', size?.height, { shouldDirty: true });
+    const values = getValues();
+    const result = await registry.upload(ARTWORK_KEY, file, {
+      artistName: values.artistName.trim() || 'Unknown Artist',
+      fileType: 'artwork',
+      releaseTitle: values.releaseTitle,
+      sessionId: values.uploadSessionId,
+    });
+    if (result?.success && result.fileId && getValues('artworkFile') === file) {
+      setValue('artwork', result.url, { shouldDirty: true });
+      setValue('artworkFileId', result.fileId, { shouldDirty: true });
+    }
+  };
+
+  const preview = objectUrl ?? artwork;
+  const hasArtwork = Boolean(preview) || upload?.status === 'uploading';
+  const warnings = width && height ? listArtworkWarnings(width, height) : [];
+
+  return (
+    <StepSection
+      title="Artwork"
+      description={`A square JPEG, at least ${MIN_RECOMMENDED_ARTWORK_PIXELS} x ${MIN_RECOMMENDED_ARTWORK_PIXELS} pixels, up to 20 MB.`}
+    >
+      <input
+        ref={inputRef}
+        type="file"
+        accept={ARTWORK_ACCEPT}
+        hidden
+        id={fieldDomId('artwork')}
+        aria-label="Artwork file"
+        onChange={(event) => {
+          const chosen = event.target.files?.[0];
+          event.target.value = '';
+          if (chosen) void choose(chosen);
+        }}
+      />
+      <Box {...fieldAnchor('artwork')}>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        {hasArtwork ? (
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={3}
+            sx={{ alignItems: { sm: 'flex-start' } }}
+          >
+            <Box
+              sx={{
+                width: { xs: '100%', sm: 200 },
+                maxWidth: 320,
+                aspectRatio: '1 / 1',
+                borderRadius: 2,
+                overflow: 'hidden',
+                bgcolor: 'background.default',
+                border: 1,
+                borderColor: 'divider',
+                display: 'grid',
+                placeItems: 'center',
+                flexShrink: 0,
+              }}
+            >
+              {preview && !previewFailed ? (
+                <Box
+                  component="img"
+                  src={preview}
+                  alt="Artwork preview"
+                  onError={() => setPreviewFailed(true)}
+                  sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                />
+              ) : (
+                <ImageOutlined sx={{ fontSize: 48, color: 'text.secondary' }} />
+              )}
+            </Box>
+            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {fileName ?? 'Artwork'}
+              </Typography>
+              {width && height && (
+                <Typography variant="body2" color="text.secondary">
+                  {width} x {height} pixels
+                </Typography>
+              )}
+              {previewFailed && (
+                <Alert severity="info" sx={{ mt: 1 }}>
+                  {ARTWORK_PREVIEW_FAILED}
+                </Alert>
+              )}
+              {warnings.length > 0 && (
+                <Alert severity="warning" sx={{ mt: 1 }}>
+                  {warnings.map((warning) => (
+                    <span key={warning} style={{ display: 'block' }}>
+                      {warning}
+                    </span>
+                  ))}
+                </Alert>
+              )}
+              {upload?.status === 'uploading' && (
+                <Box sx={{ mt: 1.5 }}>
+                  <Typography variant="body2">Uploading… {upload.progress?.percent ?? 0}%</Typography>
+                  <LinearProgress
+                    variant="determinate"
+                    value={upload.progress?.percent ?? 0}
+                    aria-label="Artwork upload progress"
+                  />
+                </Box>
+              )}
+              {upload?.status === 'failed' && (
+                <Alert
+                  severity="error"
+                  sx={{ mt: 1 }}
+                  action={
+                    <Button color="inherit" size="small" onClick={() => void choose(upload.file)}>
+                      Retry
+                    </Button>
+                  }
+                >
+                  {upload.error}
+                </Alert>
+              )}
+              {upload?.status === 'done' && (
+                <Typography variant="body2" color="success.main" sx={{ mt: 1 }}>
+                  Uploaded
+                </Typography>
+              )}
+              <Button
+                variant="outlined"
+                sx={{ mt: 2 }}
+                onClick={() => {
+                  clear();
+                  inputRef.current?.click();
+                }}
+              >
+                Replace Artwork
+              </Button>
+            </Box>
+          </Stack>
+        ) : (
+          <Box
+            sx={{
+              border: 2,
+              borderStyle: 'dashed',
+              borderColor: 'divider',
+              borderRadius: 2,
+              p: 3,
+              display: 'flex',
+              alignItems: 'center',
+              gap: 2,
+              flexWrap: 'wrap',
+            }}
+          >
+            <Button
+              variant="contained"
+              startIcon={<ImageOutlined />}
+              onClick={() => inputRef.current?.click()}
+            >
+              Choose artwork
+            </Button>
+            <Typography variant="body2" color="text.secondary">
+              JPEG or JPG only.
+            </Typography>
+          </Box>
+        )}
+      </Box>
+    </StepSection>
+  );
+}

@@ -1,0 +1,236 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineOutlinedIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import {
+  addSocialClip,
+  CLIP_LEAD_WEEKS,
+  canAddSocialClip,
+  getClipLengthSeconds,
+  isRecommendedClipLength,
+  MAX_SOCIAL_CLIPS,
+  RECOMMENDED_CLIP_MAX_SECONDS,
+  RECOMMENDED_CLIP_MIN_SECONDS,
+  type SocialClip,
+  setSocialClipsEnabled,
+  validateSocialClips,
+} from '../../../../../domain';
+import { fieldAnchor, fieldDomId, useFieldError } from '../../form/field-errors';
+import { FormTextField } from '../../form/form-fields';
+import { createId, type SubmitFormValues } from '../../form/form-values';
+
+const NO_CLIPS: SocialClip[] = [];
+
+/**
+ * A track's short clips for social platforms (spec 001 §3, §5): a switch that starts with one
+ * 00:00-00:30 clip, at most two clips, each with mm:ss start and end and an optional description.
+ */
+export function SocialClipsEditor({ trackIndex }: { trackIndex: number }) {
+  const { control, getValues, setValue } = useFormContext<SubmitFormValues>();
+  const enabledPath = `tracks.${trackIndex}.metadata.socialClipsEnabled` as const;
+  const clipsPath = `tracks.${trackIndex}.metadata.socialClips` as const;
+  const enabled = useWatch({ control, name: enabledPath }) ?? false;
+  const clips = useWatch({ control, name: clipsPath }) ?? NO_CLIPS;
+  const helpId = useId();
+
+  function readClips(): SocialClip[] {
+    return getValues(clipsPath) ?? [];
+  }
+
+  function writeClips(next: SocialClip[]) {
+    setValue(clipsPath, next, { shouldDirty: true });
+  }
+
+  function toggle(on: boolean) {
+    const next = setSocialClipsEnabled(
+      { socialClipsEnabled: getValues(enabledPath) ?? false, socialClips: readClips() },
+      on,
+      createId(),
+    );
+    setValue(enabledPath, next.socialClipsEnabled, { shouldDirty: true });
+    writeClips(next.socialClips);
+  }
+
+  function updateClip(id: string, patch: Partial<SocialClip>) {
+    writeClips(readClips().map((clip) => (clip.id === id ? { ...clip, ...patch } : clip)));
+  }
+
+  const problems = validateSocialClips(clips, clipsPath);
+  const canAdd = canAddSocialClip(clips);
+
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={enabled}
+            onChange={(event) => toggle(event.target.checked)}
+            slotProps={{ input: { 'aria-describedby': helpId } }}
+          />
+        }
+        label="Create social audio clips"
+      />
+      <Typography id={helpId} variant="body2" sx={{ color: 'text.secondary' }}>
+        Clips are {RECOMMENDED_CLIP_MIN_SECONDS}-{RECOMMENDED_CLIP_MAX_SECONDS} seconds, delivered as WAV and
+        released {CLIP_LEAD_WEEKS} weeks before the track, so fans hear it early on social platforms.
+      </Typography>
+
+      {enabled && (
+        <Box {...fieldAnchor(clipsPath)} sx={{ mt: 2 }}>
+          {clips.length > 0 && (
+            <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
+              {clips.map((clip, index) => (
+                <SocialClipRow
+                  key={clip.id}
+                  clipPath={`${clipsPath}.${index}`}
+                  index={index}
+                  clip={clip}
+                  problemOf={(path) => problems.find((problem) => problem.field === path)?.message}
+                  onChange={(patch) => updateClip(clip.id, patch)}
+                  onRemove={() => writeClips(readClips().filter((c) => c.id !== clip.id))}
+                />
+              ))}
+            </Stack>
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            <Button
+              variant="outlined"
+              startIcon={<AddIcon />}
+              disabled={!canAdd}
+              onClick={() => writeClips(addSocialClip(readClips(), createId()))}
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              Add clip
+            </Button>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {canAdd
+                ? `Up to ${MAX_SOCIAL_CLIPS} clips per track.`
+                : `That's the most: ${MAX_SOCIAL_CLIPS} clips per track.`}
+            </Typography>
+          </Stack>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+type ClipPath = `tracks.${number}.metadata.socialClips.${number}`;
+
+interface SocialClipRowProps {
+  clipPath: ClipPath;
+  index: number;
+  clip: SocialClip;
+  /** The domain's message for a time of this clip, shown once the artist has left that input. */
+  problemOf(path: string): string | undefined;
+  onChange(patch: Partial<SocialClip>): void;
+  onRemove(): void;
+}
+
+function SocialClipRow({ clipPath, index, clip, problemOf, onChange, onRemove }: SocialClipRowProps) {
+  const n = index + 1;
+  const headingId = useId();
+  const length = getClipLengthSeconds(clip);
+  const lengthKnown = length !== null && length > 0;
+  return (
+    <Paper
+      component="li"
+      variant="outlined"
+      role="group"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 2.5 } }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+        <Typography id={headingId} variant="h6" component="p">
+          Clip {n}
+        </Typography>
+        <IconButton aria-label={`Remove clip ${n}`} title={`Remove clip ${n}`} onClick={onRemove} edge="end">
+          <DeleteOutlineOutlinedIcon />
+        </IconButton>
+      </Stack>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <ClipTimeField
+            path={`${clipPath}.startTime`}
+            label="Start (mm:ss)"
+            value={clip.startTime}
+            problem={problemOf(`${clipPath}.startTime`)}
+            onChange={(startTime) => onChange({ startTime })}
+          />
+        </Grid>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <ClipTimeField
+            path={`${clipPath}.endTime`}
+            label="End (mm:ss)"
+            value={clip.endTime}
+            problem={problemOf(`${clipPath}.endTime`)}
+            onChange={(endTime) => onChange({ endTime })}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }} sx={{ alignSelf: 'center' }}>
+          <Typography variant="body2" aria-live="polite">
+            Length: {lengthKnown ? `${length} seconds` : '—'}
+          </Typography>
+          {lengthKnown && !isRecommendedClipLength(length) && (
+            <Typography variant="caption" component="p" sx={{ color: 'warning.dark' }}>
+              Clips work best at {RECOMMENDED_CLIP_MIN_SECONDS}-{RECOMMENDED_CLIP_MAX_SECONDS} seconds.
+            </Typography>
+          )}
+        </Grid>
+        <Grid size={12}>
+          <FormTextField
+            name={`${clipPath}.description`}
+            label="Description (optional)"
+            fullWidth
+            multiline
+            minRows={2}
+            helperText="Which part of the track this is, or how you'd like it used."
+          />
+        </Grid>
+      </Grid>
+    </Paper>
+  );
+}
+
+interface ClipTimeFieldProps {
+  path: `${ClipPath}.startTime` | `${ClipPath}.endTime`;
+  label: string;
+  value: string;
+  problem: string | undefined;
+  onChange(value: string): void;
+}
+
+/**
+ * A mm:ss input. The wizard's message wins; otherwise the domain's own check is shown once the
+ * artist leaves the input, so typing "01:" on the way to "01:30" is not flagged.
+ */
+function ClipTimeField({ path, label, value, problem, onChange }: ClipTimeFieldProps) {
+  const wizardError = useFieldError(path);
+  const [left, setLeft] = useState(false);
+  const error = wizardError ?? (left ? problem : undefined);
+  return (
+    <TextField
+      {...fieldAnchor(path)}
+      id={fieldDomId(path)}
+      label={label}
+      required
+      fullWidth
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={() => setLeft(true)}
+      error={Boolean(error)}
+      helperText={error}
+      placeholder="00:30"
+      slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', spellCheck: false } }}
+    />
+  );
+}

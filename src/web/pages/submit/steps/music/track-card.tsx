@@ -1,0 +1,315 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import DragIndicator from '@mui/icons-material/DragIndicator';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Pause from '@mui/icons-material/Pause';
+import PlayArrow from '@mui/icons-material/PlayArrow';
+import UploadFile from '@mui/icons-material/UploadFile';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useRef, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import {
+  formatChannels,
+  formatDuration,
+  formatSampleRate,
+  hasTrackAudio,
+  MAX_AUDIO_MB,
+  RELEASE_AUDIO_ACCEPT,
+} from '../../../../../domain';
+import { fieldAnchor, fieldDomId, useErrorsUnder } from '../../form/field-errors';
+import { FormTextField } from '../../form/form-fields';
+import type { SubmitFormValues } from '../../form/form-values';
+import { TrackDetailsForm } from './track-details-form';
+import { useTrackPreview } from './track-preview';
+import { useTrackFile } from './use-track-file';
+
+interface TrackCardProps {
+  index: number;
+  count: number;
+  onMove(from: number, to: number): void;
+  onRemove(index: number): void;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/** One track: title, WAV with progress and preview, order, and its details (spec 001 §2, §4). */
+export function TrackCard({ index, count, onMove, onRemove }: TrackCardProps) {
+  const { control } = useFormContext<SubmitFormValues>();
+  const track = useWatch({ control, name: `tracks.${index}` });
+  const summary = useWatch({ control, name: `audioInfo.${track.id}` });
+  const file = useTrackFile(track.id);
+  const upload = file.upload;
+  const busy = upload?.status === 'uploading';
+  const hasAudio = hasTrackAudio(track) && !busy;
+  const preview = useTrackPreview(upload?.file, track.url);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const detailErrors = useErrorsUnder(`tracks.${index}.metadata`);
+  const label = `Track ${index + 1}`;
+  const name = track.title.trim() || label;
+
+  const sortable = useSortable({ id: track.id, disabled: !hasAudio });
+  const style = { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition };
+
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const pick = () => inputRef.current?.click();
+
+  return (
+    <Paper
+      ref={sortable.setNodeRef}
+      style={style}
+      variant="outlined"
+      component="li"
+      aria-label={label}
+      sx={{
+        listStyle: 'none',
+        p: { xs: 2, md: 2.5 },
+        borderRadius: 2,
+        position: 'relative',
+        zIndex: sortable.isDragging ? 2 : 'auto',
+        boxShadow: sortable.isDragging ? 6 : 0,
+      }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+        <Tooltip
+          title={hasAudio ? 'Drag to reorder (or focus and use the arrow keys)' : 'Add audio to reorder'}
+        >
+          <span>
+            <IconButton
+              {...sortable.attributes}
+              {...sortable.listeners}
+              aria-label={`Drag ${name} to reorder`}
+              aria-roledescription="sortable track"
+              disabled={!hasAudio}
+              size="small"
+              sx={{ cursor: hasAudio ? 'grab' : 'default', touchAction: 'none' }}
+            >
+              <DragIndicator />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Typography variant="h6" component="h3" sx={{ flexGrow: 1 }}>
+          {label}
+        </Typography>
+        <IconButton
+          aria-label={`Move ${name} up`}
+          size="small"
+          disabled={!hasAudio || index === 0}
+          onClick={() => onMove(index, index - 1)}
+        >
+          <ArrowUpward fontSize="small" />
+        </IconButton>
+        <IconButton
+          aria-label={`Move ${name} down`}
+          size="small"
+          disabled={!hasAudio || index === count - 1}
+          onClick={() => onMove(index, index + 1)}
+        >
+          <ArrowDownward fontSize="small" />
+        </IconButton>
+        <IconButton
+          aria-label={`Remove ${name}`}
+          size="small"
+          disabled={busy}
+          onClick={() => {
+            file.clear();
+            onRemove(index);
+          }}
+        >
+          <DeleteOutline fontSize="small" />
+        </IconButton>
+      </Stack>
+
+      <FormTextField name={`tracks.${index}.title`} label="Track title" required fullWidth sx={{ mb: 2 }} />
+
+      <input
+        ref={inputRef}
+        type="file"
+        accept={RELEASE_AUDIO_ACCEPT}
+        hidden
+        id={fieldDomId(`tracks.${index}.file`)}
+        aria-label={`WAV file for ${name}`}
+        onChange={(event) => {
+          const chosen = event.target.files?.[0];
+          event.target.value = '';
+          if (chosen) file.choose(chosen);
+        }}
+      />
+
+      {file.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {file.error}
+        </Alert>
+      )}
+
+      {file.pending && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+              <Button color="inherit" size="small" onClick={file.confirmPending}>
+                Upload anyway
+              </Button>
+              <Button color="inherit" size="small" onClick={pick}>
+                Choose another file
+              </Button>
+            </Stack>
+          }
+        >
+          <strong>{file.pending.file.name}</strong>: {formatChannels(file.pending.summary.channels)},{' '}
+          {formatSampleRate(file.pending.summary.sampleRate)}, {file.pending.summary.bitsPerSample}-bit,{' '}
+          {formatDuration(file.pending.summary.durationSeconds)}
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {file.pending.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+
+      {busy && (
+        <Box sx={{ mb: 2 }} role="group" aria-label={`Upload of ${name}`}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5, gap: 1 }}>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {upload.progress?.phase === 'processing' ? 'Checking' : 'Uploading'} {upload.file.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+              {upload.progress?.percent ?? 0}%
+              {upload.progress?.phase === 'uploading' && upload.progress.timeRemainingText
+                ? ` · ${upload.progress.timeRemainingText}`
+                : ''}
+            </Typography>
+          </Stack>
+          <LinearProgress
+            variant="determinate"
+            value={upload.progress?.percent ?? 0}
+            aria-label={`Upload progress of ${name}`}
+          />
+          <Button size="small" onClick={file.cancel} sx={{ mt: 1 }}>
+            Cancel upload
+          </Button>
+        </Box>
+      )}
+
+      {upload?.status === 'failed' && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={file.retry}>
+              Retry
+            </Button>
+          }
+        >
+          {upload.error}
+        </Alert>
+      )}
+
+      {hasAudio && track.fileName !== undefined && (
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ alignItems: { sm: 'center' }, mb: 2, p: 1.5, bgcolor: 'background.default', borderRadius: 2 }}
+        >
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={preview.isPlaying ? <Pause /> : <PlayArrow />}
+            onClick={() => void preview.toggle()}
+            disabled={!preview.canPlay}
+            aria-label={`${preview.isPlaying ? 'Pause' : 'Play'} ${name}`}
+          >
+            {preview.isPlaying ? 'Pause' : 'Play'}
+          </Button>
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {track.fileName}
+              {upload?.status === 'done' ? ` · ${formatBytes(upload.file.size)}` : ''}
+            </Typography>
+            {summary && (
+              <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+                <Chip size="small" label={formatChannels(summary.channels)} />
+                <Chip size="small" label={formatSampleRate(summary.sampleRate)} />
+                <Chip size="small" label={`${summary.bitsPerSample}-bit`} />
+                <Chip size="small" label={formatDuration(summary.durationSeconds)} />
+              </Stack>
+            )}
+          </Box>
+          <Button size="small" onClick={pick}>
+            Replace file
+          </Button>
+        </Stack>
+      )}
+      {preview.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {preview.error}
+        </Alert>
+      )}
+
+      {!hasAudio && !busy && !file.pending && (
+        <Box
+          sx={{
+            border: 2,
+            borderStyle: 'dashed',
+            borderColor: 'divider',
+            borderRadius: 2,
+            p: 2,
+            mb: 2,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 2,
+            flexWrap: 'wrap',
+          }}
+        >
+          <Button variant="contained" startIcon={<UploadFile />} onClick={pick}>
+            Choose WAV file
+          </Button>
+          <Typography variant="body2" color="text.secondary">
+            WAV only, up to {MAX_AUDIO_MB} MB. The upload starts at once and carries on while you fill in the
+            form.
+          </Typography>
+        </Box>
+      )}
+
+      <Accordion
+        disableGutters
+        variant="outlined"
+        expanded={detailsOpen || detailErrors.length > 0}
+        onChange={(_event, expanded) => setDetailsOpen(expanded)}
+        sx={{ borderRadius: 2, '&::before': { display: 'none' } }}
+        {...fieldAnchor(`tracks.${index}.metadata`)}
+      >
+        <AccordionSummary expandIcon={<ExpandMore />}>
+          <Typography sx={{ fontWeight: 600 }}>
+            Credits and details
+            {detailErrors.length > 0 && (
+              <Typography component="span" color="error" sx={{ ml: 1, fontWeight: 400 }}>
+                ({detailErrors.length} to fix)
+              </Typography>
+            )}
+          </Typography>
+        </AccordionSummary>
+        <AccordionDetails>
+          <TrackDetailsForm index={index} />
+        </AccordionDetails>
+      </Accordion>
+    </Paper>
+  );
+}

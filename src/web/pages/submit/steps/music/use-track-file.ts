@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import {
+  checkReleaseAudio,
+  detectBrowserName,
+  listWavWarnings,
+  PLAYBACK_MESSAGES,
+  parseWavHeader,
+  type TrackDraft,
+} from '../../../../../domain';
+import type { AudioSummary, SubmitFormValues } from '../../form/form-values';
+import { useUploadRegistry, useUploadState } from '../../form/upload-registry';
+
+/** The fmt and data chunks sit in the first few kilobytes; 1 MiB also covers large metadata chunks before them. */
+const HEADER_BYTES = 1024 * 1024;
+const UNKNOWN_ARTIST = 'Unknown Artist';
+
+/** A picked file with warnings, waiting for the artist to upload it anyway or choose another. */
+export interface PendingFile {
+  file: File;
+  summary: AudioSummary;
+  warnings: string[];
+}
+
+export type Inspection =
+  | { ok: true; summary: AudioSummary; warnings: string[] }
+  | { ok: false; message: string };
+
+/** Reads the WAV header in the browser, before a byte is uploaded. */
+export async function inspectWav(file: File): Promise<Inspection> {
+  const bytes = new Uint8Array(await file.slice(0, HEADER_BYTES).arrayBuffer());
+  const parsed = parseWavHeader(bytes, file.size);
+  if (!parsed.ok) return { ok: false, message: `${PLAYBACK_MESSAGES.processFailed}: ${parsed.reason}` };
+  const { channels, sampleRate, bitsPerSample, durationSeconds } = parsed.header;
+  const summary = { channels, sampleRate, bitsPerSample, durationSeconds };
+  return { ok: true, summary, warnings: listWavWarnings(summary) };
+}
+
+/**
+ * One track's audio: pick (checked by the domain's file rule and by its header), warn, upload
+ * with progress, and write the result into the form. The form is updated by track id, never by
+ * index, because the artist may reorder or remove tracks while a file uploads.
+ */
+export function useTrackFile(trackId: string) {
+  const { getValues, setValue } = useFormContext<SubmitFormValues>();
+  const registry = useUploadRegistry();
+  const upload = useUploadState(trackId);
+  const [pending, setPending] = useState<PendingFile | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const updateTrack = (change: (track: TrackDraft) => TrackDraft) => {
+    const tracks = getValues('tracks');
+    if (!tracks.some((t) => t.id === trackId)) return false;
+    setValue(
+      'tracks',
+      tracks.map((t) => (t.id === trackId ? change(t) : t)),
+      { shouldDirty: true },
+    );
+    return true;
+  };
+
+  const setSummary = (summary: AudioSummary | undefined) => {
+    const info = { ...getValues('audioInfo') };
+    if (summary) info[trackId] = summary;
+    else delete info[trackId];
+    setValue('audioInfo', info, { shouldDirty: true });
+  };
+
+  const startUpload = async (file: File, summary: AudioSummary | undefined) => {
+    setPending(null);
+    setError(null);
+    setSummary(summary);
+    updateTrack((t) => ({
+      ...t,
+      file,
+      isUploading: true,
+      uploadFailed: false,
+      url: undefined,
+      fileId: undefined,
+      fileName: undefined,
+      // A track with no title yet takes the file's name, which the artist can still change.
+      title: t.title.trim() ? t.title : file.name.replace(/\.[^.]+$/, ''),
+    }));
+    const values = getValues();
+    const track = values.tracks.find((t) => t.id === trackId);
+    const result = await registry.upload(trackId, file, {
+      artistName: values.artistName.trim() || UNKNOWN_ARTIST,
+      fileType: 'track',
+      trackTitle: track?.title || file.name,
+      releaseTitle: values.releaseTitle,
+      sessionId: values.uploadSessionId,
+    });
+    const state = registry.get(trackId);
+    if (result?.success && result.fileId) {
+      updateTrack((t) => ({
+        ...t,
+        file: null,
+        isUploading: false,
+        uploadFailed: false,
+        uploadProgress: 100,
+        url: result.url,
+        fileId: result.fileId,
+        fileName: result.fileName ?? file.name,
+      }));
+    } else if (state?.status === 'failed') {
+      updateTrack((t) => ({ ...t, file: null, isUploading: false, uploadFailed: true }));
+    } else {
+      // Cancelled: the slot is empty again.
+      updateTrack((t) => ({ ...t, file: null, isUploading: false }));
+    }
+  };
+
+  /** A file was chosen: refuse it, ask about its warnings, or upload it straight away. */
+  const choose = async (file: File) => {
+    setError(null);
+    setPending(null);
+    const refusal = checkReleaseAudio(file, detectBrowserName(navigator.userAgent));
+    if (refusal) {
+      setError(refusal);
+      return;
+    }
+    const inspection = await inspectWav(file);
+    if (!inspection.ok) {
+      setError(inspection.message);
+      return;
+    }
+    if (inspection.warnings.length > 0) {
+      setPending({ file, summary: inspection.summary, warnings: inspection.warnings });
+      return;
+    }
+    await startUpload(file, inspection.summary);
+  };
+
+  const confirmPending = () => {
+    if (pending) void startUpload(pending.file, pending.summary);
+  };
+
+  const retry = () => {
+    if (upload?.status === 'failed') void startUpload(upload.file, getValues('audioInfo')?.[trackId]);
+  };
+
+  const cancel = () => {
+    registry.cancel(trackId);
+  };
+
+  /** Forgets the file (and stops its upload); the slot and its title stay. */
+  const clear = () => {
+    registry.cancel(trackId);
+    setPending(null);
+    setError(null);
+    setSummary(undefined);
+    updateTrack((t) => ({
+      ...t,
+      file: null,
+      isUploading: false,
+      uploadFailed: false,
+      uploadProgress: undefined,
+      url: undefined,
+      fileId: undefined,
+      fileName: undefined,
+    }));
+  };
+
+  return {
+    upload,
+    pending,
+    error,
+    choose: (file: File) => void choose(file),
+    confirmPending,
+    dismissPending: () => setPending(null),
+    retry,
+    cancel,
+    clear,
+  };
+}

@@ -1,0 +1,215 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import {
+  CONTINUE_TO_REVIEW_LABEL,
+  type FieldError,
+  REQUIRED_INFORMATION_MISSING,
+  type StepValidation,
+} from '../../../../domain';
+import { usePublicConfig } from '../../../config';
+import { loadDraft, saveDraft } from '../form/draft-storage';
+import { FieldErrorsProvider } from '../form/field-errors';
+import { createInitialValues, getToday, type SubmitFormValues } from '../form/form-values';
+import { scrollToField } from '../form/scroll-to-field';
+import { UploadRegistry, UploadRegistryContext } from '../form/upload-registry';
+import { ADDITIONAL_STEP, ARTIST_STEP, MUSIC_STEP, STEP_COUNT, validateStep } from '../form/validate-step';
+import { AdditionalStep } from '../steps/additional/additional-step';
+import { ArtistStep } from '../steps/artist/artist-step';
+import { MusicStep } from '../steps/music/music-step';
+import { ReviewStep } from '../steps/review/review-step';
+import { ProblemsDialog } from './problems-dialog';
+import { StepIndicator } from './step-indicator';
+import { useLeaveWarning } from './use-leave-warning';
+
+const DRAFT_SAVE_DELAY_MS = 400;
+
+function sameErrors(a: readonly FieldError[], b: readonly FieldError[]): boolean {
+  return a.length === b.length && a.every((e, i) => e.field === b[i]?.field && e.message === b[i]?.message);
+}
+
+/**
+ * The four-step submission form (spec 001 §2, §4): one react-hook-form state for all steps, kept
+ * as a draft in the browser; Next validates the step with the domain's rules (skipped in
+ * development mode); a step that failed stays red and its messages update as the artist fixes them.
+ */
+export function SubmissionWizard() {
+  const { devMode } = usePublicConfig();
+  const today = useMemo(() => getToday(), []);
+  const [initial] = useState(() => loadDraft() ?? { step: ARTIST_STEP, values: createInitialValues(today) });
+  const methods = useForm<SubmitFormValues>({ defaultValues: initial.values });
+  const [registry] = useState(() => new UploadRegistry());
+  const [step, setStep] = useState(initial.step);
+  const [completed, setCompleted] = useState<ReadonlySet<number>>(
+    () => new Set(Array.from({ length: initial.step }, (_, i) => i)),
+  );
+  /** The last result of each step that was checked and failed; live while the artist fixes it. */
+  const [results, setResults] = useState<ReadonlyMap<number, StepValidation>>(new Map());
+  const [problemsOpen, setProblemsOpen] = useState(false);
+  const topRef = useRef<HTMLDivElement>(null);
+  const stepRef = useRef(step);
+  stepRef.current = step;
+  const resultsRef = useRef(results);
+  resultsRef.current = results;
+
+  useLeaveWarning(registry);
+
+  // Keep the draft, and re-check the steps that failed, as the artist types.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const subscription = methods.watch(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => saveDraft(methods.getValues(), stepRef.current), DRAFT_SAVE_DELAY_MS);
+      const failing = [...resultsRef.current.keys()];
+      if (failing.length === 0) return;
+      const values = methods.getValues();
+      setResults((previous) => {
+        let changed = false;
+        const next = new Map(previous);
+        for (const index of failing) {
+          const result = validateStep(index, values, today);
+          const before = previous.get(index);
+          if (result.errors.length === 0) {
+            next.delete(index);
+            changed = true;
+          } else if (
+            !before ||
+            !sameErrors(before.errors, result.errors) ||
+            before.stepMessage !== result.stepMessage
+          ) {
+            next.set(index, result);
+            changed = true;
+          }
+        }
+        return changed ? next : previous;
+      });
+    });
+    const flush = () => saveDraft(methods.getValues(), stepRef.current);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      subscription.unsubscribe();
+      clearTimeout(timer);
+      window.removeEventListener('pagehide', flush);
+    };
+  }, [methods, today]);
+
+  useEffect(() => saveDraft(methods.getValues(), step), [methods, step]);
+
+  const goTo = useCallback((next: number) => {
+    setStep(next);
+    setProblemsOpen(false);
+    requestAnimationFrame(() => topRef.current?.scrollIntoView({ block: 'start' }));
+  }, []);
+
+  const next = () => {
+    if (!devMode) {
+      const result = validateStep(step, methods.getValues(), today);
+      if (result.errors.length > 0) {
+        setResults((previous) => new Map(previous).set(step, result));
+        if (step === MUSIC_STEP) setProblemsOpen(true);
+        else requestAnimationFrame(() => scrollToField(result.errors[0]?.field ?? ''));
+        return;
+      }
+    }
+    setResults((previous) => {
+      const map = new Map(previous);
+      map.delete(step);
+      return map;
+    });
+    setCompleted((previous) => new Set(previous).add(step));
+    goTo(Math.min(step + 1, STEP_COUNT - 1));
+  };
+
+  const back = () => goTo(Math.max(step - 1, 0));
+
+  const current = results.get(step);
+  const failedSteps = useMemo(() => new Set(results.keys()), [results]);
+  const errors = current?.errors ?? [];
+
+  const goToField = (field: string) => {
+    setProblemsOpen(false);
+    // The dialog gives focus back to the Next button when it closes; move on after that.
+    setTimeout(() => scrollToField(field), 0);
+  };
+
+  const quickFix = (problem: FieldError) => {
+    if (!problem.quickFix) return;
+    methods.setValue(problem.quickFix.field as 'fullReleaseDate', problem.quickFix.value, {
+      shouldDirty: true,
+    });
+    const result = validateStep(step, methods.getValues(), today);
+    setResults((previous) => {
+      const map = new Map(previous);
+      if (result.errors.length === 0) map.delete(step);
+      else map.set(step, result);
+      return map;
+    });
+    if (result.errors.length === 0) setProblemsOpen(false);
+  };
+
+  return (
+    <FormProvider {...methods}>
+      <UploadRegistryContext value={registry}>
+        <Container ref={topRef} sx={{ py: { xs: 3, md: 5 }, scrollMarginTop: 80 }}>
+          <StepIndicator
+            active={step}
+            completed={completed}
+            failed={failedSteps}
+            canOpen={(index) => devMode || index < step || completed.has(index)}
+            onOpen={goTo}
+          />
+          {current?.stepMessage && (
+            <Alert severity="error" sx={{ mt: 3 }} role="alert">
+              <AlertTitle>{REQUIRED_INFORMATION_MISSING}</AlertTitle>
+              {current.stepMessage}
+              {!/required fields/i.test(current.stepMessage) && (
+                <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                  Please fill in all required fields to continue.
+                </Box>
+              )}
+            </Alert>
+          )}
+          <Box
+            component="form"
+            noValidate
+            aria-label={`Step ${step + 1} of ${STEP_COUNT}`}
+            onSubmit={(event) => {
+              event.preventDefault();
+              next();
+            }}
+            sx={{ mt: 4 }}
+          >
+            <FieldErrorsProvider errors={errors}>
+              {step === ARTIST_STEP && <ArtistStep />}
+              {step === MUSIC_STEP && <MusicStep />}
+              {step === ADDITIONAL_STEP && <AdditionalStep />}
+              {step === STEP_COUNT - 1 && <ReviewStep onEdit={goTo} />}
+            </FieldErrorsProvider>
+            {step < STEP_COUNT - 1 && (
+              <Stack direction="row" spacing={2} sx={{ mt: 4, justifyContent: 'space-between' }}>
+                <Button variant="outlined" size="large" onClick={back} disabled={step === ARTIST_STEP}>
+                  Back
+                </Button>
+                <Button type="submit" variant="contained" size="large">
+                  {step === ADDITIONAL_STEP ? CONTINUE_TO_REVIEW_LABEL : 'Next Step'}
+                </Button>
+              </Stack>
+            )}
+          </Box>
+        </Container>
+        <ProblemsDialog
+          open={problemsOpen}
+          problems={errors}
+          onClose={() => setProblemsOpen(false)}
+          onGoTo={goToField}
+          onQuickFix={quickFix}
+        />
+      </UploadRegistryContext>
+    </FormProvider>
+  );
+}
