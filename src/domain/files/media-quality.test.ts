@@ -22,9 +22,9 @@ describe('WAV warnings', () => {
   });
 
   it('warns about mono, a low sample rate, a low bit depth and a short track', () => {
-    expect(listWavWarnings({ channels: 1, sampleRate: 22_050, bitsPerSample: 8, durationSeconds: 29.9 })).toEqual(
-      [WAV_MONO_WARNING, WAV_LOW_SAMPLE_RATE_WARNING, WAV_LOW_BIT_DEPTH_WARNING, WAV_SHORT_WARNING],
-    );
+    expect(
+      listWavWarnings({ channels: 1, sampleRate: 22_050, bitsPerSample: 8, durationSeconds: 29.9 }),
+    ).toEqual([WAV_MONO_WARNING, WAV_LOW_SAMPLE_RATE_WARNING, WAV_LOW_BIT_DEPTH_WARNING, WAV_SHORT_WARNING]);
   });
 
   it('counts exactly 30 seconds as long enough', () => {

@@ -2,12 +2,12 @@ import { compareIsoDates, formatLongDate, type IsoDate, isIsoDate } from '../com
 import { buildStepValidation, type FieldError, isBlank, type StepValidation } from '../common/field-error';
 import { hasContributors } from '../contributors/contributor-dialog';
 import { validateMasterSplits } from '../contributors/master-splits';
-import { validateSocialClips } from '../contributors/track-details';
 import {
   checkProductionYear,
   getMaxProductionYear,
   MIN_PRODUCTION_YEAR,
 } from '../contributors/production-year';
+import { validateSocialClips } from '../contributors/track-details';
 import { isPrimaryGenre, isSubGenreOf } from '../reference/genres';
 import type { SubmissionDraft } from '../schemas/submission-form';
 import type { TrackDraft } from '../schemas/track';

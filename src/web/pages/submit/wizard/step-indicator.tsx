@@ -38,7 +38,11 @@ export function StepIndicator({ active, completed, failed, canOpen, onOpen }: St
             error={error}
             {...(error ? { icon: <WarningAmberRounded color="error" aria-hidden /> } : {})}
           >
-            {error && <Box component="span" sx={visuallyHidden}>Has problems: </Box>}
+            {error && (
+              <Box component="span" sx={visuallyHidden}>
+                Has problems:{' '}
+              </Box>
+            )}
             {title}
           </StepLabel>
         );

@@ -107,13 +107,7 @@ function CityPicker() {
       autoHighlight
       fullWidth
       renderInput={(params) => (
-        <TextField
-          {...params}
-          label="City"
-          required
-          error={Boolean(error)}
-          helperText={helperText}
-        />
+        <TextField {...params} label="City" required error={Boolean(error)} helperText={helperText} />
       )}
     />
   );
