@@ -7,7 +7,7 @@ import { dismissBetaNotice } from '../fixtures';
 
 /** Files made by the test, in the shape `setInputFiles` takes. */
 export function wavFile(name: string, options: Parameters<typeof makeWav>[0] = {}) {
-  return { name, mimeType: 'audio/wav', buffer: makeWav({ seconds: 31, sampleRate: 8000, ...options }) };
+  return { name, mimeType: 'audio/wav', buffer: makeWav({ seconds: 31, ...options }) };
 }
 
 export async function jpegFile(name: string, width: number, height: number) {

@@ -46,7 +46,7 @@ const base = createTheme({
     // A disabled field's helper text usually says why it is disabled ('Please select a country
     // first'): keep it readable instead of MUI's low-contrast disabled grey.
     MuiFormHelperText: {
-      styleOverrides: { root: { '&.Mui-disabled': { color: '#4a4560' } } },
+      styleOverrides: { root: { '&.Mui-disabled:not(.Mui-error)': { color: '#4a4560' } } },
     },
     MuiCssBaseline: {
       styleOverrides: {

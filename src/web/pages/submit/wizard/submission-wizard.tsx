@@ -180,6 +180,9 @@ export function SubmissionWizard() {
             aria-label={`Step ${step + 1} of ${STEP_COUNT}`}
             onSubmit={(event) => {
               event.preventDefault();
+              // React bubbles events through portals: a dialog's own form (the contributor
+              // dialog) submitting must not press Next.
+              if (event.target !== event.currentTarget) return;
               next();
             }}
             sx={{ mt: 4 }}

@@ -144,7 +144,7 @@ export function TrackCard({ index, count, onMove, onRemove }: TrackCardProps) {
         accept={RELEASE_AUDIO_ACCEPT}
         hidden
         id={fieldDomId(`tracks.${index}.file`)}
-        aria-label={`WAV file for ${name}`}
+        aria-label={`WAV file for ${label}`}
         onChange={(event) => {
           const chosen = event.target.files?.[0];
           event.target.value = '';
