@@ -5,7 +5,9 @@ function findAnchor(field: FieldPath, root: ParentNode): HTMLElement | null {
   // item): walk up the path until something is there.
   let path = field;
   while (path) {
-    const element = root.querySelector<HTMLElement>(`[data-field="${CSS.escape(path)}"]`);
+    // Inside a quoted attribute value only quotes and backslashes need escaping.
+    const value = path.replace(/["\\]/g, '\\$&');
+    const element = root.querySelector<HTMLElement>(`[data-field="${value}"]`);
     if (element) return element;
     const dot = path.lastIndexOf('.');
     path = dot === -1 ? '' : path.slice(0, dot);

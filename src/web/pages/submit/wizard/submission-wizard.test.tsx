@@ -1,0 +1,102 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultPublicConfig } from '../../../../domain';
+import { PublicConfigContext } from '../../../config';
+import { theme } from '../../../theme';
+import { DRAFT_STORAGE_KEY, loadDraft } from '../form/draft-storage';
+import { createInitialValues } from '../form/form-values';
+import { SubmissionWizard } from './submission-wizard';
+
+function renderWizard(devMode: boolean) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <PublicConfigContext value={{ ...defaultPublicConfig, devMode }}>
+          <SubmissionWizard />
+        </PublicConfigContext>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+}
+
+const stepTab = (name: string) =>
+  within(screen.getByRole('tablist', { name: 'Submission steps' })).getByRole('tab', {
+    name: new RegExp(name),
+  });
+
+beforeEach(() => {
+  window.localStorage.clear();
+  // jsdom has no layout: scrolling is a no-op here, and the search box never gets this far.
+  Element.prototype.scrollIntoView = vi.fn();
+  vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('no network in this test'));
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the submission wizard', () => {
+  it('checks step 1 on Next, marks it red, shows the banner, and keeps the artist on it', async () => {
+    const user = userEvent.setup();
+    renderWizard(false);
+    await user.click(screen.getByRole('button', { name: 'Next Step' }));
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toContain('Required Information Missing');
+    expect(banner.textContent).toContain(
+      'Please fill in all required fields: Artist Name, Country, and City',
+    );
+    expect(stepTab('Artist Information').textContent).toContain('Has problems:');
+    expect(screen.getByRole('heading', { name: 'Basic Information' })).toBeTruthy();
+    // Steps ahead cannot be opened outside development mode.
+    expect((stepTab('Music Upload') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('in development mode lets every step be opened and Next skip the checks', async () => {
+    const user = userEvent.setup();
+    renderWizard(true);
+    await user.click(stepTab('Additional Information'));
+    expect(await screen.findByRole('heading', { name: 'About your music' })).toBeTruthy();
+    await user.click(stepTab('Artist Information'));
+    await user.click(screen.getByRole('button', { name: 'Next Step' }));
+    expect(await screen.findByRole('heading', { name: 'What are you sending us?' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps a draft of what was typed, and starts from it after a reload', async () => {
+    const user = userEvent.setup();
+    const first = renderWizard(false);
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Nova');
+    await waitFor(() => expect(loadDraft()?.values.firstName).toBe('Nova'), { timeout: 3000 });
+    first.unmount();
+    renderWizard(false);
+    expect((screen.getByRole('textbox', { name: 'First name' }) as HTMLInputElement).value).toBe('Nova');
+  });
+
+  it('drops a draft that does not parse instead of half applying it', () => {
+    window.localStorage.setItem(
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ savedAt: Date.now(), step: 1, values: { ...createInitialValues(), tracks: 'nope' } }),
+    );
+    renderWizard(false);
+    expect(screen.getByRole('heading', { name: 'Basic Information' })).toBeTruthy();
+    expect(window.localStorage.getItem(DRAFT_STORAGE_KEY)).not.toContain('nope');
+  });
+
+  it('opens on the step the draft was on', () => {
+    window.localStorage.setItem(
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({
+        savedAt: Date.now(),
+        step: 2,
+        values: { ...createInitialValues(), bio: 'Dream pop' },
+      }),
+    );
+    renderWizard(false);
+    expect(screen.getByRole('heading', { name: 'About your music' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'About your music' }) as HTMLTextAreaElement).value).toBe(
+      'Dream pop',
+    );
+  });
+});
