@@ -92,3 +92,37 @@ test('a new artist fills step 1: messages for what is missing, the Spotify searc
   await expect(page.getByLabel('Artist name')).toHaveValue('Marlowe Vance');
   expectNoProblems(problems);
 });
+
+test('the Spotify URL is checked and verified; TikTok needs its host; a new artist has no profile', async ({
+  page,
+  problems,
+}) => {
+  await page.goto('/submit');
+  await dismissBetaNotice(page);
+  await page.getByRole('tab', { name: 'Paste URL' }).click();
+  const url = page.getByLabel('Spotify artist URL');
+  const verify = page.getByRole('button', { name: 'Verify' });
+  await verify.click();
+  await expect(page.getByText('Please enter a Spotify artist URL')).toBeVisible();
+  await url.fill('https://open.spotify.com/album/QDascJR6r9cXRhcDDgLNgP');
+  await verify.click();
+  await expect(page.getByText('Please enter a valid Spotify artist URL')).toBeVisible();
+  await url.fill('https://open.spotify.com/artist/0000000000000000000000');
+  await verify.click();
+  await expect(page.getByText('Could not verify Spotify profile.')).toBeVisible();
+  await url.fill('https://open.spotify.com/artist/k9zUbLbeMlMeFMWqFaGme8?si=abc');
+  await expect(page.getByText('Could not verify Spotify profile.')).toBeHidden();
+  await verify.click();
+  await expect(page.getByText('Marlowe Vance')).toBeVisible();
+  await expect(page.getByText('Verified', { exact: false }).first()).toBeVisible();
+
+  await page.getByRole('radio', { name: /new artist/ }).check();
+  await page.getByRole('radio', { name: /I have a Spotify artist profile/ }).check();
+  await page.getByRole('tab', { name: 'Paste URL' }).click();
+  await expect(page.getByLabel('Spotify artist URL')).toHaveValue('');
+
+  await page.getByLabel('TikTok profile').fill('tiktok.example/@me');
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await expect(page.getByText('Please include tiktok.com/ in the URL')).toBeVisible();
+  expectNoProblems(problems);
+});

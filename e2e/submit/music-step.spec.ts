@@ -61,7 +61,7 @@ test('a single: every message of the step, a real WAV and JPEG upload with progr
   );
 
   // The WAV upload: slowed down on the way so the progress bar can be seen.
-  await page.route('**/api/upload/storage', async (route) => {
+  await page.route('**/api/upload/storage?*', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
@@ -261,4 +261,90 @@ test('both options show the release and the transfer', async ({ page }) => {
   await page.getByRole('radio', { name: /Both Options/ }).check();
   await expect(page.getByRole('heading', { name: 'Audio tracks' })).toBeVisible();
   await expect(page.getByLabel('Current distributor')).toBeVisible();
+});
+
+test('the remaining messages of §5: track titles, singles, the full release date, transfer splits', async ({
+  page,
+}) => {
+  const today = todayIso();
+  await openSubmitWithDraft(page, 1, {
+    ...artistDetails(),
+    uploadType: 'both',
+    releaseType: 'ep',
+    releaseTitle: 'Tides',
+    primaryGenre: 'Pop',
+    subGenre: 'Electropop',
+    tracks: [readyTrack(1), { ...readyTrack(2), title: '' }, readyTrack(3)],
+  });
+  // A single without a date is no single yet (the strategy follows the ticked singles, §4).
+  await page.getByRole('radio', { name: /Release singles first/ }).check();
+  await page.getByRole('checkbox', { name: 'Release as single' }).first().check();
+  await page.getByLabel('Single release date').fill('');
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  const dialog = problemsDialog(page);
+  await expect(dialog.getByText('Track titles are required for all tracks')).toBeVisible();
+  await expect(dialog.getByText('Please select at least one track to release as a single')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Track titles are required for all tracks' }).click();
+  await expect(page.getByRole('listitem', { name: 'Track 2' }).getByLabel('Track title')).toBeFocused();
+  await page.getByRole('listitem', { name: 'Track 2' }).getByLabel('Track title').fill('Song 2');
+
+  await page.getByLabel('Single release date').fill(addDays(today, 50));
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await expect(dialog.getByText('Full release date is required for singles-first strategy')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByLabel('Full release date').fill(addDays(today, 90));
+
+  // A catalogue item with master splits on needs its splits, each complete.
+  await page.getByLabel('Search for your music').fill('Slow Bloom');
+  await page.getByRole('button', { name: 'Add “Slow Bloom”' }).first().click();
+  const item = page.getByRole('group', { name: /Master splits for “Slow Bloom”/ });
+  await item.getByLabel('Master royalty splits').check();
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await expect(dialog.getByText('"Slow Bloom" has master splits enabled but no splits added')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await item.getByRole('button', { name: 'Add split' }).click();
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  for (const message of [
+    'Split #1 missing first name',
+    'Split #1 missing last name',
+    'Split #1 missing email',
+  ]) {
+    await expect(dialog.getByText(message)).toBeVisible();
+  }
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await item.getByLabel('First name').fill('Ada');
+  await item.getByLabel('Last name').fill('Mensah');
+  await item.getByLabel('Email').fill('ada@example.com');
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await expect(page.getByRole('heading', { name: 'About your music' })).toBeVisible();
+});
+
+test('leaving the form while a file uploads asks first, with the spec’s words', async ({ page }) => {
+  await openSubmitWithDraft(page, 1, artistDetails());
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/upload/storage?*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel('WAV file for Track 1').setInputFiles(wavFile('Held.wav'));
+  await expect(page.getByRole('progressbar', { name: 'Upload progress of Held' })).toBeVisible();
+
+  const asked: string[] = [];
+  page.once('dialog', async (dialog) => {
+    asked.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect
+    .poll(() => asked)
+    .toEqual(['Upload in progress! Are you sure you want to leave? This will cancel your upload.']);
+  await expect(page).toHaveURL('/submit');
+  release();
+  await expect(page.getByRole('button', { name: 'Play Held' })).toBeVisible({ timeout: 30_000 });
+  // Done uploading: nothing to lose, so no question.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL('/');
 });

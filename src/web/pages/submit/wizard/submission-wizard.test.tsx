@@ -2,6 +2,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultPublicConfig } from '../../../../domain';
 import { PublicConfigContext } from '../../../config';
@@ -12,11 +13,13 @@ import { SubmissionWizard } from './submission-wizard';
 
 function renderWizard(devMode: boolean) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The wizard blocks in-app navigation during uploads, which needs a data router.
+  const router = createMemoryRouter([{ path: '/', element: <SubmissionWizard /> }]);
   return render(
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <PublicConfigContext value={{ ...defaultPublicConfig, devMode }}>
-          <SubmissionWizard />
+          <RouterProvider router={router} />
         </PublicConfigContext>
       </QueryClientProvider>
     </ThemeProvider>,

@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
+import { useBlocker } from 'react-router';
 import { LEAVE_DURING_UPLOAD_WARNING } from '../../../../domain';
 import type { UploadRegistry } from '../form/upload-registry';
 
 /**
- * While a file is uploading, leaving the page would cancel it: the browser asks first (spec 001 §4).
- * Browsers show their own wording; the spec's text is set for those that still use it.
+ * While a file is uploading, leaving the page would cancel it: ask first (spec 001 §4). A reload
+ * or a closed tab gets the browser's own prompt (browsers show their own wording); a link inside
+ * the app gets the spec's text.
  */
 export function useLeaveWarning(registry: UploadRegistry): void {
   useEffect(() => {
@@ -17,4 +19,14 @@ export function useLeaveWarning(registry: UploadRegistry): void {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [registry]);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      registry.isBusy() && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(LEAVE_DURING_UPLOAD_WARNING)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
 }
