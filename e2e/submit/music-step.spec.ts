@@ -112,6 +112,7 @@ test('a single: every message of the step, a real WAV and JPEG upload with progr
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Next Step' }).click();
   await expect(page.getByRole('heading', { name: 'About your music' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 
   // The draft keeps the upload: after a reload the track is there, by its stored file.
   await page.getByRole('button', { name: 'Back' }).click();
@@ -347,4 +348,51 @@ test('leaving the form while a file uploads asks first, with the spec’s words'
   // Done uploading: nothing to lose, so no question.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL('/');
+});
+
+test('tracks reorder by keyboard drag: Space lifts, arrows move 25 px a step, Space drops', async ({
+  page,
+}) => {
+  await openSubmitWithDraft(page, 1, {
+    ...artistDetails(),
+    releaseType: 'ep',
+    tracks: [readyTrack(1), readyTrack(2), readyTrack(3)],
+  });
+  const firstTitle = page.getByRole('listitem', { name: 'Track 1' }).getByLabel('Track title');
+  await expect(firstTitle).toHaveValue('Song 1');
+  const handle = page.getByRole('button', { name: 'Drag Song 1 to reorder' });
+  const cardHeight = (await page.getByRole('listitem', { name: 'Track 1' }).boundingBox())?.height ?? 400;
+  await handle.focus();
+  await page.keyboard.press('Space');
+  // Past the middle of the next card.
+  for (let moved = 0; moved < cardHeight * 0.75; moved += 25) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(firstTitle).toHaveValue('Song 2');
+  await expect(page.getByRole('listitem', { name: 'Track 2' }).getByLabel('Track title')).toHaveValue(
+    'Song 1',
+  );
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('step 2 fits the screen with every section open, and passes axe', async ({ page }) => {
+    await openSubmitWithDraft(page, 1, {
+      ...artistDetails(),
+      uploadType: 'both',
+      releaseType: 'ep',
+      tracks: [readyTrack(1), readyTrack(2), readyTrack(3)],
+    });
+    await page.getByRole('radio', { name: /Release singles first/ }).check();
+    await page.getByRole('checkbox', { name: 'Release as single' }).first().check();
+    await page
+      .getByRole('listitem', { name: 'Track 1' })
+      .getByRole('button', { name: 'Credits and details' })
+      .click();
+    await page.getByLabel('Search for your music').fill('Tide');
+    await expect(page.getByRole('button', { name: 'Add “Lanterns Over Tidewater”' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });
