@@ -364,8 +364,10 @@ test('tracks reorder by keyboard drag: Space lifts, arrows move 25 px a step, Sp
   const cardHeight = (await page.getByRole('listitem', { name: 'Track 1' }).boundingBox())?.height ?? 400;
   await handle.focus();
   await page.keyboard.press('Space');
-  // Past the middle of the next card.
-  for (let moved = 0; moved < cardHeight * 0.75; moved += 25) await page.keyboard.press('ArrowDown');
+  // dnd-kit listens for the arrows only once the drag has started: wait for the handle to say so.
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  // One card's height down: the dragged card's centre lands on the next card's.
+  for (let moved = 0; moved < cardHeight; moved += 25) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Space');
   await expect(firstTitle).toHaveValue('Song 2');
   await expect(page.getByRole('listitem', { name: 'Track 2' }).getByLabel('Track title')).toHaveValue(

@@ -7,6 +7,13 @@ import { type TrackDraft, trackSchema } from './track';
 export const uploadTypeSchema = z.enum(['new-music', 'transfer', 'both']);
 export type UploadType = z.infer<typeof uploadTypeSchema>;
 
+/** The upload-type choice as the form words it (spec 001 §2, step 2). */
+export const UPLOAD_TYPE_LABELS: Readonly<Record<UploadType, string>> = {
+  'new-music': 'Release New Music',
+  transfer: 'Transfer Existing',
+  both: 'Both Options',
+};
+
 export const releaseTypeSchema = z.enum(['single', 'ep', 'lp']);
 export type ReleaseType = z.infer<typeof releaseTypeSchema>;
 

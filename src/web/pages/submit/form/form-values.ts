@@ -3,7 +3,9 @@ import {
   getIsoDateOfInstant,
   type IsoDate,
   type SubmissionDraft,
+  type UploadFileType,
 } from '../../../../domain';
+import type { UploadInput } from '../../../upload';
 
 /**
  * The one state of the submission form (react-hook-form holds it). It is the domain's
@@ -32,6 +34,24 @@ export type SubmitFormValues = SubmissionDraft & {
   artworkWidth?: number | undefined;
   artworkHeight?: number | undefined;
 };
+
+/** Uploads go to the artist's folder; development mode can skip step 1, so there may be no name yet. */
+const UNKNOWN_ARTIST = 'Unknown Artist';
+
+/** What the upload service needs to file one of this form's files (spec 001 §7). */
+export function buildUploadInput(
+  values: SubmitFormValues,
+  fileType: UploadFileType,
+  trackTitle?: string,
+): UploadInput {
+  return {
+    artistName: values.artistName.trim() || UNKNOWN_ARTIST,
+    fileType,
+    ...(trackTitle ? { trackTitle } : {}),
+    releaseTitle: values.releaseTitle,
+    sessionId: values.uploadSessionId,
+  };
+}
 
 export function createId(): string {
   return crypto.randomUUID();

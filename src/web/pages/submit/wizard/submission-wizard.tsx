@@ -106,21 +106,23 @@ export function SubmissionWizard() {
     requestAnimationFrame(() => topRef.current?.scrollIntoView({ block: 'start' }));
   }, []);
 
-  const next = () => {
-    if (!devMode) {
-      const result = validateStep(step, methods.getValues(), today);
-      if (result.errors.length > 0) {
-        setResults((previous) => new Map(previous).set(step, result));
-        if (step === MUSIC_STEP) setProblemsOpen(true);
-        else requestAnimationFrame(() => scrollToField(result.errors[0]?.field ?? ''));
-        return;
-      }
-    }
+  /** Keeps a failing step's result (it stays live while the artist fixes it); a passing one is dropped. */
+  const record = (index: number, result: StepValidation) =>
     setResults((previous) => {
       const map = new Map(previous);
-      map.delete(step);
+      if (result.errors.length === 0) map.delete(index);
+      else map.set(index, result);
       return map;
     });
+
+  const next = () => {
+    const result: StepValidation = devMode ? { errors: [] } : validateStep(step, methods.getValues(), today);
+    record(step, result);
+    if (result.errors.length > 0) {
+      if (step === MUSIC_STEP) setProblemsOpen(true);
+      else requestAnimationFrame(() => scrollToField(result.errors[0]?.field ?? ''));
+      return;
+    }
     setCompleted((previous) => new Set(previous).add(step));
     goTo(Math.min(step + 1, STEP_COUNT - 1));
   };
@@ -143,12 +145,7 @@ export function SubmissionWizard() {
       shouldDirty: true,
     });
     const result = validateStep(step, methods.getValues(), today);
-    setResults((previous) => {
-      const map = new Map(previous);
-      if (result.errors.length === 0) map.delete(step);
-      else map.set(step, result);
-      return map;
-    });
+    record(step, result);
     if (result.errors.length === 0) setProblemsOpen(false);
   };
 

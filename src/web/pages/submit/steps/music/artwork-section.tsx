@@ -15,9 +15,10 @@ import {
   MIN_RECOMMENDED_ARTWORK_PIXELS,
 } from '../../../../../domain';
 import { fieldAnchor, fieldDomId } from '../../form/field-errors';
-import type { SubmitFormValues } from '../../form/form-values';
+import { buildUploadInput, type SubmitFormValues } from '../../form/form-values';
 import { useUploadRegistry, useUploadState } from '../../form/upload-registry';
 import { StepSection } from '../step-section';
+import { FilePickBox } from './file-pick-box';
 
 const ARTWORK_KEY = 'artwork';
 
@@ -88,13 +89,7 @@ export function ArtworkSection() {
     setValue('artworkFileName', file.name, { shouldDirty: true });
     setValue('artworkWidth', size?.width, { shouldDirty: true });
     setValue('artworkHeight', size?.height, { shouldDirty: true });
-    const values = getValues();
-    const result = await registry.upload(ARTWORK_KEY, file, {
-      artistName: values.artistName.trim() || 'Unknown Artist',
-      fileType: 'artwork',
-      releaseTitle: values.releaseTitle,
-      sessionId: values.uploadSessionId,
-    });
+    const result = await registry.upload(ARTWORK_KEY, file, buildUploadInput(getValues(), 'artwork'));
     if (result?.success && result.fileId && getValues('artworkFile') === file) {
       setValue('artwork', result.url, { shouldDirty: true });
       setValue('artworkFileId', result.fileId, { shouldDirty: true });
@@ -226,30 +221,12 @@ export function ArtworkSection() {
             </Box>
           </Stack>
         ) : (
-          <Box
-            sx={{
-              border: 2,
-              borderStyle: 'dashed',
-              borderColor: 'divider',
-              borderRadius: 2,
-              p: 3,
-              display: 'flex',
-              alignItems: 'center',
-              gap: 2,
-              flexWrap: 'wrap',
-            }}
-          >
-            <Button
-              variant="contained"
-              startIcon={<ImageOutlined />}
-              onClick={() => inputRef.current?.click()}
-            >
-              Choose artwork
-            </Button>
-            <Typography variant="body2" color="text.secondary">
-              JPEG or JPG only.
-            </Typography>
-          </Box>
+          <FilePickBox
+            label="Choose artwork"
+            icon={<ImageOutlined />}
+            onPick={() => inputRef.current?.click()}
+            hint="JPEG or JPG only."
+          />
         )}
       </Box>
     </StepSection>

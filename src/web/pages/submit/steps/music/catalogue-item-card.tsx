@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
 import type { AlbumDetails, CatalogueItem, TrackDetails } from '../../../../../domain';
 import { formatCatalogueReleaseDate, formatTrackDuration } from '../../../../../domain';
+import { visuallyHidden } from '../../../../components/visually-hidden';
 import { MasterSplitsEditor } from './master-splits-editor';
 
 interface CatalogueItemCardProps {
@@ -130,19 +131,6 @@ export function CatalogueItemCard({ item, index, onRemove }: CatalogueItemCardPr
     </Card>
   );
 }
-
-// Pixel strings: in `sx` a bare 1 would mean 100%.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function DetailList({ rows }: { rows: [string, ReactNode][] }) {
   return (

@@ -11,6 +11,7 @@ import {
   type ReleaseType,
   releaseTypeSchema,
   resizeTracksForReleaseType,
+  UPLOAD_TYPE_LABELS,
   type UploadType,
   uploadTypeSchema,
 } from '../../../../../domain';
@@ -24,13 +25,13 @@ import { TracksSection } from './tracks-section';
 import { TransferSection } from './transfer-section';
 
 const UPLOAD_TYPES: { value: UploadType; label: string; description: string }[] = [
-  { value: 'new-music', label: 'Release New Music', description: 'Music that is not out yet.' },
+  { value: 'new-music', label: UPLOAD_TYPE_LABELS['new-music'], description: 'Music that is not out yet.' },
   {
     value: 'transfer',
-    label: 'Transfer Existing',
+    label: UPLOAD_TYPE_LABELS.transfer,
     description: 'Releases already in stores with another distributor.',
   },
-  { value: 'both', label: 'Both Options', description: 'New music and a catalogue transfer.' },
+  { value: 'both', label: UPLOAD_TYPE_LABELS.both, description: 'New music and a catalogue transfer.' },
 ];
 
 const RELEASE_TYPES: { value: ReleaseType; label: string; description: string }[] = [

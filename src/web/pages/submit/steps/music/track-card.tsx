@@ -34,6 +34,7 @@ import {
 import { fieldAnchor, fieldDomId, useErrorsUnder } from '../../form/field-errors';
 import { FormTextField } from '../../form/form-fields';
 import type { SubmitFormValues } from '../../form/form-values';
+import { FilePickBox } from './file-pick-box';
 import { TrackDetailsForm } from './track-details-form';
 import { useTrackPreview } from './track-preview';
 import { useTrackFile } from './use-track-file';
@@ -264,27 +265,13 @@ export function TrackCard({ index, count, onMove, onRemove }: TrackCardProps) {
       )}
 
       {!hasAudio && !busy && !file.pending && (
-        <Box
-          sx={{
-            border: 2,
-            borderStyle: 'dashed',
-            borderColor: 'divider',
-            borderRadius: 2,
-            p: 2,
-            mb: 2,
-            display: 'flex',
-            alignItems: 'center',
-            gap: 2,
-            flexWrap: 'wrap',
-          }}
-        >
-          <Button variant="contained" startIcon={<UploadFile />} onClick={pick}>
-            Choose WAV file
-          </Button>
-          <Typography variant="body2" color="text.secondary">
-            WAV only, up to {MAX_AUDIO_MB} MB. The upload starts at once and carries on while you fill in the
-            form.
-          </Typography>
+        <Box sx={{ mb: 2 }}>
+          <FilePickBox
+            label="Choose WAV file"
+            icon={<UploadFile />}
+            onPick={pick}
+            hint={`WAV only, up to ${MAX_AUDIO_MB} MB. The upload starts at once and carries on while you fill in the form.`}
+          />
         </Box>
       )}
 

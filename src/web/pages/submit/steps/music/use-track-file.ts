@@ -8,12 +8,11 @@ import {
   parseWavHeader,
   type TrackDraft,
 } from '../../../../../domain';
-import type { AudioSummary, SubmitFormValues } from '../../form/form-values';
+import { type AudioSummary, buildUploadInput, type SubmitFormValues } from '../../form/form-values';
 import { useUploadRegistry, useUploadState } from '../../form/upload-registry';
 
 /** The fmt and data chunks sit in the first few kilobytes; 1 MiB also covers large metadata chunks before them. */
 const HEADER_BYTES = 1024 * 1024;
-const UNKNOWN_ARTIST = 'Unknown Artist';
 
 /** A picked file with warnings, waiting for the artist to upload it anyway or choose another. */
 export interface PendingFile {
@@ -83,13 +82,11 @@ export function useTrackFile(trackId: string) {
     }));
     const values = getValues();
     const track = values.tracks.find((t) => t.id === trackId);
-    const result = await registry.upload(trackId, file, {
-      artistName: values.artistName.trim() || UNKNOWN_ARTIST,
-      fileType: 'track',
-      trackTitle: track?.title || file.name,
-      releaseTitle: values.releaseTitle,
-      sessionId: values.uploadSessionId,
-    });
+    const result = await registry.upload(
+      trackId,
+      file,
+      buildUploadInput(values, 'track', track?.title || file.name),
+    );
     const state = registry.get(trackId);
     if (result?.success && result.fileId) {
       updateTrack((t) => ({

@@ -10,6 +10,7 @@ import {
   getReviewBadgeLabel,
   hasTrackAudio,
   READY_TO_SUBMIT,
+  UPLOAD_TYPE_LABELS,
 } from '../../../../../domain';
 import type { SubmitFormValues } from '../../form/form-values';
 import { ADDITIONAL_STEP, ARTIST_STEP, MUSIC_STEP } from '../../form/validate-step';
@@ -27,12 +28,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
     </Stack>
   );
 }
-
-const UPLOAD_TYPE_LABELS: Record<SubmitFormValues['uploadType'], string> = {
-  'new-music': 'Release New Music',
-  transfer: 'Transfer Existing',
-  both: 'Both Options',
-};
 
 /**
  * Step 4 (spec 001 §2): everything entered, with the readiness badge (a summary, not validation)
