@@ -46,10 +46,17 @@ describe('form defaults', () => {
     expect(buildBoardItemName(' Nova Lane ', 'First Light ')).toBe('Nova Lane - First Light');
     const payload = {
       itemName: 'Nova Lane - First Light',
-      formData: { ...submissionFormSchema.parse(form), invitationToken: 'abc' },
+      formData: {
+        ...submissionFormSchema.parse(form),
+        uploadSessionId: 'form-1234abcd',
+        invitationToken: 'abc',
+      },
       additionalData: { audioUrls: 'a,b' },
+      verification: { formToken: 't', honeypot: {} },
     };
     expect(createBoardItemPayloadSchema.safeParse(payload).success).toBe(true);
+    const { verification: _, ...unverified } = payload;
+    expect(createBoardItemPayloadSchema.safeParse(unverified).success).toBe(false);
   });
 });
 

@@ -80,20 +80,40 @@ export type SubmissionDraft = Omit<SubmissionForm, 'tracks'> & {
   artworkPreview?: string;
 };
 
+/**
+ * The bot check that travels with a submission (spec 001 §5): the form token the server issued
+ * when the form opened (it proves the timing), the honeypot inputs as the browser found them, and
+ * a Turnstile token when Turnstile is configured.
+ */
+export const submissionVerificationSchema = z.object({
+  formToken: z.string().max(500),
+  honeypot: z.object({
+    website: z.string().max(500).optional(),
+    email_confirm: z.string().max(500).optional(),
+  }),
+  turnstileToken: z.string().max(4_096).optional(),
+});
+export type SubmissionVerification = z.infer<typeof submissionVerificationSchema>;
+
 /** POST /api/board/create-item (spec 001 §7, renamed in design.md §2). */
 export const createBoardItemPayloadSchema = z.object({
   itemName: shortTextSchema,
   formData: submissionFormSchema.extend({
+    /** Groups the uploads of this submission; one submission per session (idempotency). */
+    uploadSessionId: z.string().min(8).max(200),
+    /** The uploaded main artwork (`artwork` is its url). */
+    artworkFileId: z.string().max(200).optional(),
     invitationToken: z.string().optional(),
     itemId: idSchema.optional(),
   }),
   additionalData: z.object({
-    mainFolderUrl: z.string().optional(),
-    audioUrls: z.string().optional(),
-    imageUrls: z.string().optional(),
+    mainFolderUrl: z.string().max(2_000).optional(),
+    audioUrls: z.string().max(50_000).optional(),
+    imageUrls: z.string().max(50_000).optional(),
     /** Comma-joined streaming URLs of the catalogue items. */
-    transferUrls: z.string().optional(),
+    transferUrls: z.string().max(100_000).optional(),
   }),
+  verification: submissionVerificationSchema,
 });
 export type CreateBoardItemPayload = z.infer<typeof createBoardItemPayloadSchema>;
 

@@ -76,28 +76,3 @@ export const progressRecordSchema = z.object({
   startTime: z.number().nullable(),
 });
 export type ProgressRecord = z.infer<typeof progressRecordSchema>;
-
-/** POST /api/background/process-social-clips. */
-export const processSocialClipsPayloadSchema = z.object({
-  tracksWithClips: z.array(
-    z.object({
-      title: z.string(),
-      artistName: z.string(),
-      fileId: z.string().optional(),
-      bucketName: z.string().optional(),
-      fileName: z.string().optional(),
-      socialClips: z.array(
-        z.object({
-          id: z.string(),
-          startTime: z.string(),
-          endTime: z.string(),
-          description: z.string().optional(),
-        }),
-      ),
-    }),
-  ),
-  artistName: z.string(),
-  audioFolderId: z.string().optional(),
-  itemId: z.string().optional(),
-});
-export type ProcessSocialClipsPayload = z.infer<typeof processSocialClipsPayloadSchema>;

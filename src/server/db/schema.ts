@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -12,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { SUBMISSION_STATUSES } from '../../domain/status/submission-status';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -224,4 +227,240 @@ export const outboxMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('outbox_messages_to_idx').on(t.to), index('outbox_messages_created_at_idx').on(t.createdAt)],
+);
+
+// --- Submissions (issue 7): the database is the board (design.md §1) ---------------------------
+
+export const submissionStatus = pgEnum('submission_status', SUBMISSION_STATUSES);
+
+/**
+ * One submission: a board item. The release fields staff filter and sort on are columns; the
+ * artist's details as submitted are kept in `artistDetails` (the artist's profile may change
+ * later, the submission says what was sent). `uploadSessionId` is unique: the same submission
+ * sent twice (a retry after a lost answer, a double click) finds the first one.
+ */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: submissionStatus('status').notNull().default('pending'),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'restrict' }),
+    uploadSessionId: text('upload_session_id').notNull(),
+    itemName: text('item_name').notNull(),
+    uploadType: text('upload_type').notNull(),
+    releaseType: text('release_type').notNull(),
+    releaseTitle: text('release_title').notNull(),
+    /** The release date (together) or the full release date (singles first); null for transfers. */
+    releaseDate: text('release_date'),
+    releaseStrategy: text('release_strategy').notNull(),
+    primaryGenre: text('primary_genre').notNull(),
+    subGenre: text('sub_genre').notNull(),
+    earlyReleaseRequest: boolean('early_release_request').notNull().default(false),
+    earlyReleaseReason: text('early_release_reason').notNull().default(''),
+    distributor: text('distributor').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    influences: text('influences').notNull().default(''),
+    proNumber: text('pro_number').notNull().default(''),
+    publishingAdministrationInterest: boolean('publishing_administration_interest').notNull().default(false),
+    /** firstName, surname, email, artistName, phone, country, city, social profiles, as submitted. */
+    artistDetails: jsonb('artist_details').notNull(),
+    artworkUploadId: uuid('artwork_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    /** The payload as received (formData and additionalData), for the record. */
+    formData: jsonb('form_data').notNull(),
+    additionalData: jsonb('additional_data').notNull(),
+    submittedByUserId: uuid('submitted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    submitterIp: text('submitter_ip'),
+    submitterUserAgent: text('submitter_user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('submissions_upload_session_id_key').on(t.uploadSessionId),
+    index('submissions_status_created_at_idx').on(t.status, t.createdAt),
+    index('submissions_artist_id_idx').on(t.artistId),
+  ],
+);
+
+/** A track of a submission, in the artist's order, with its audio file and credits. */
+export const submissionTracks = pgTable(
+  'submission_tracks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The id the form gave the track (splits and clips in the payload refer to it). */
+    clientId: text('client_id').notNull(),
+    title: text('title').notNull(),
+    audioUploadId: uuid('audio_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    releaseAsSingle: boolean('release_as_single').notNull().default(false),
+    singleReleaseDate: text('single_release_date'),
+    singleOrder: integer('single_order'),
+    groupedWithFinalSingle: boolean('grouped_with_final_single').notNull().default(false),
+    soloWork: boolean('solo_work').notNull().default(false),
+    productionYear: text('production_year'),
+    parentalAdvisory: text('parental_advisory').notNull().default('no'),
+    lyrics: text('lyrics'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('submission_tracks_position_key').on(t.submissionId, t.position)],
+);
+
+export const contributorKind = pgEnum('contributor_kind', ['featured', 'non_featured', 'producer']);
+
+export const trackContributors = pgTable(
+  'track_contributors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trackId: uuid('track_id')
+      .notNull()
+      .references(() => submissionTracks.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    clientId: text('client_id').notNull(),
+    kind: contributorKind('kind').notNull(),
+    firstName: text('first_name').notNull(),
+    surname: text('surname').notNull(),
+    email: text('email'),
+    roles: jsonb('roles').$type<string[]>().notNull(),
+    isFeatured: boolean('is_featured').notNull(),
+    isPrimaryArtist: boolean('is_primary_artist').notNull(),
+    spotifyUrl: text('spotify_url'),
+  },
+  (t) => [index('track_contributors_track_id_idx').on(t.trackId)],
+);
+
+/** A catalogue item to transfer from another distributor. */
+export const catalogueItems = pgTable(
+  'catalogue_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    clientId: text('client_id').notNull(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    artist: text('artist').notNull(),
+    image: text('image'),
+    spotifyUrl: text('spotify_url'),
+    releaseDate: text('release_date'),
+    /** Album or track details from the catalogue (label, upc, isrc, tracks...). */
+    details: jsonb('details'),
+  },
+  (t) => [index('catalogue_items_submission_id_idx').on(t.submissionId)],
+);
+
+/** A master split of a track or of a catalogue item: a contributor by id, or a named person. */
+export const masterSplits = pgTable(
+  'master_splits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    trackId: uuid('track_id').references(() => submissionTracks.id, { onDelete: 'cascade' }),
+    catalogueItemId: uuid('catalogue_item_id').references(() => catalogueItems.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    contributorClientId: text('contributor_client_id'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    percentage: doublePrecision('percentage').notNull(),
+  },
+  (t) => [index('master_splits_submission_id_idx').on(t.submissionId)],
+);
+
+export const socialClipStatus = pgEnum('social_clip_status', ['requested', 'ready', 'failed']);
+
+/** A social clip the artist asked for; the clip job cuts it from the track's WAV. */
+export const socialClips = pgTable(
+  'social_clips',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trackId: uuid('track_id')
+      .notNull()
+      .references(() => submissionTracks.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    clientId: text('client_id').notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    description: text('description'),
+    status: socialClipStatus('status').notNull().default('requested'),
+    clipUploadId: uuid('clip_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    lastError: text('last_error'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('social_clips_track_id_idx').on(t.trackId)],
+);
+
+/**
+ * The audit log of submissions: created, status changes (with the message to the artist), clip
+ * requests. Written in the same transaction as the change it records.
+ */
+export const submissionEvents = pgTable(
+  'submission_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStatus: submissionStatus('from_status'),
+    toStatus: submissionStatus('to_status'),
+    message: text('message'),
+    data: jsonb('data'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('submission_events_submission_id_idx').on(t.submissionId, t.createdAt)],
+);
+
+/** Artists who asked to be told when submissions open again (waiting-list mode). */
+export const waitingListEntries = pgTable(
+  'waiting_list_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    surname: text('surname').notNull(),
+    artistName: text('artist_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    country: text('country').notNull(),
+    city: text('city').notNull(),
+    instagramProfile: text('instagram_profile'),
+    tiktokProfile: text('tiktok_profile'),
+    spotifyProfile: text('spotify_profile'),
+    listenLink: text('listen_link').notNull(),
+    projectDescription: text('project_description'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('waiting_list_entries_email_idx').on(t.email),
+    index('waiting_list_entries_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Client error reports (POST /api/monitoring/report-error); the analytics views read them. */
+export const errorReports = pgTable(
+  'error_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: text('submission_id').notNull(),
+    message: text('message').notNull(),
+    stack: text('stack'),
+    stage: text('stage'),
+    severity: text('severity').notNull(),
+    category: text('category').notNull(),
+    url: text('url'),
+    userAgent: text('user_agent'),
+    metadata: jsonb('metadata'),
+    ip: text('ip'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('error_reports_created_at_idx').on(t.createdAt)],
 );

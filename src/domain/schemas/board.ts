@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { STATUS_MESSAGE_MAX_LENGTH } from '../status/status-transitions';
+import { submissionStatusSchema } from '../status/submission-status';
+
+/**
+ * The staff board (issue 7): the submissions as the label reviews them. Files are given as signed
+ * links (`url` to play or show, `downloadUrl` to save with the original name).
+ */
+
+const signedFileSchema = z.object({
+  fileId: z.string(),
+  fileName: z.string(),
+  url: z.string(),
+  downloadUrl: z.string(),
+  /** What the content check found (channels, sample rate, ... or width, height). */
+  media: z.record(z.string(), z.unknown()).nullable(),
+  size: z.number().nonnegative(),
+});
+export type SignedFile = z.infer<typeof signedFileSchema>;
+
+export const boardItemSummarySchema = z.object({
+  itemId: z.string(),
+  status: submissionStatusSchema,
+  itemName: z.string(),
+  artistName: z.string(),
+  releaseTitle: z.string(),
+  uploadType: z.string(),
+  releaseType: z.string(),
+  releaseDate: z.string().nullable(),
+  createdAt: z.string(),
+  trackCount: z.number().int().nonnegative(),
+  catalogueItemCount: z.number().int().nonnegative(),
+});
+export type BoardItemSummary = z.infer<typeof boardItemSummarySchema>;
+
+export const boardListQuerySchema = z.object({
+  status: submissionStatusSchema.optional(),
+  /** Opaque cursor from the previous page's `nextCursor`. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const boardListResponseSchema = z.object({
+  success: z.literal(true),
+  items: z.array(boardItemSummarySchema),
+  nextCursor: z.string().nullable(),
+  /** Items per status, over the whole board (for the filter chips). */
+  counts: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type BoardListResponse = z.infer<typeof boardListResponseSchema>;
+
+const contributorViewSchema = z.object({
+  kind: z.enum(['featured', 'non_featured', 'producer']),
+  firstName: z.string(),
+  surname: z.string(),
+  email: z.string().nullable(),
+  roles: z.array(z.string()),
+  isPrimaryArtist: z.boolean(),
+  spotifyUrl: z.string().nullable(),
+});
+
+const splitViewSchema = z.object({
+  /** The contributor's name when the split names one, else the person's. */
+  name: z.string(),
+  email: z.string().nullable(),
+  percentage: z.number(),
+});
+
+const clipViewSchema = z.object({
+  startTime: z.string(),
+  endTime: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(['requested', 'ready', 'failed']),
+  file: signedFileSchema.nullable(),
+});
+
+export const boardTrackSchema = z.object({
+  position: z.number().int(),
+  title: z.string(),
+  audio: signedFileSchema.nullable(),
+  releaseAsSingle: z.boolean(),
+  singleReleaseDate: z.string().nullable(),
+  singleOrder: z.number().int().nullable(),
+  groupedWithFinalSingle: z.boolean(),
+  soloWork: z.boolean(),
+  productionYear: z.string().nullable(),
+  parentalAdvisory: z.string(),
+  lyrics: z.string().nullable(),
+  contributors: z.array(contributorViewSchema),
+  splits: z.array(splitViewSchema),
+  clips: z.array(clipViewSchema),
+});
+export type BoardTrack = z.infer<typeof boardTrackSchema>;
+
+export const boardCatalogueItemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  artist: z.string(),
+  image: z.string().nullable(),
+  spotifyUrl: z.string().nullable(),
+  releaseDate: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  splits: z.array(splitViewSchema),
+});
+
+export const boardEventSchema = z.object({
+  type: z.string(),
+  fromStatus: submissionStatusSchema.nullable(),
+  toStatus: submissionStatusSchema.nullable(),
+  message: z.string().nullable(),
+  actor: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const boardItemDetailSchema = boardItemSummarySchema.extend({
+  artistId: z.string(),
+  artist: z.object({
+    firstName: z.string(),
+    surname: z.string(),
+    email: z.string(),
+    phone: z.string().optional(),
+    country: z.string(),
+    city: z.string(),
+    spotifyProfile: z.string(),
+    instagramProfile: z.string(),
+    tiktokProfile: z.string(),
+  }),
+  releaseStrategy: z.string(),
+  primaryGenre: z.string(),
+  subGenre: z.string(),
+  earlyReleaseRequest: z.boolean(),
+  earlyReleaseReason: z.string(),
+  distributor: z.string(),
+  bio: z.string(),
+  influences: z.string(),
+  proNumber: z.string(),
+  publishingAdministrationInterest: z.boolean(),
+  artwork: signedFileSchema.nullable(),
+  tracks: z.array(boardTrackSchema),
+  catalogueItems: z.array(boardCatalogueItemSchema),
+  events: z.array(boardEventSchema),
+  /** The statuses staff may move this item to now. */
+  nextStatuses: z.array(submissionStatusSchema),
+});
+export type BoardItemDetail = z.infer<typeof boardItemDetailSchema>;
+
+export const boardItemResponseSchema = z.object({ success: z.literal(true), item: boardItemDetailSchema });
+
+export const changeStatusPayloadSchema = z.object({
+  status: submissionStatusSchema,
+  /** Optional words to the artist, sent with the status mail. */
+  message: z.string().trim().max(STATUS_MESSAGE_MAX_LENGTH).optional(),
+});
+export type ChangeStatusPayload = z.infer<typeof changeStatusPayloadSchema>;
+
+/** GET /api/form-session: the token that proves when the form was opened (bot check). */
+export const formSessionResponseSchema = z.object({ formToken: z.string() });
+
+/** POST /api/background/process-social-clips (spec 001 §7; mondayItemId is itemId, design.md §2). */
+export const processSocialClipsPayloadSchema = z.object({
+  tracksWithClips: z
+    .array(
+      z.object({
+        title: z.string().max(500),
+        artistName: z.string().max(500),
+        fileId: z.string().max(200),
+        bucketName: z.string().max(200).optional(),
+        fileName: z.string().max(500).optional(),
+        socialClips: z
+          .array(
+            z.object({
+              id: z.string().max(200),
+              startTime: z.string().max(10),
+              endTime: z.string().max(10),
+              description: z.string().max(20_000).optional(),
+            }),
+          )
+          .max(2),
+      }),
+    )
+    .max(20),
+  artistName: z.string().max(500),
+  audioFolderId: z.string().max(200).optional(),
+  itemId: z.string().max(200),
+});
+export type ProcessSocialClipsPayload = z.infer<typeof processSocialClipsPayloadSchema>;
