@@ -17,6 +17,8 @@ export const publicConfigSchema = z.object({
     music: z.url().optional(),
     photo: z.url().optional(),
   }),
+  /** Cloudflare Turnstile's site key, when the installation uses it on the submission form. */
+  turnstileSiteKey: z.string().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -16,6 +16,7 @@ import { registerAuthentication } from './policies/authentication';
 import { createProviders, type Providers } from './providers';
 import { publicConfigOf } from './public-config';
 import { authRoutes } from './routes/api/auth';
+import { boardRoutes } from './routes/api/board';
 import { configRoutes } from './routes/api/config';
 import { healthRoutes } from './routes/api/health';
 import { profileRoutes } from './routes/api/profile';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fileRoutes);
   await app.register(configRoutes);
   await app.register(spotifyRoutes);
+  await app.register(boardRoutes);
   await app.register(webRoutes, { webRoot: config.webRoot, publicConfig: publicConfigOf(config) });
   return app;
 }

@@ -72,6 +72,12 @@ export const envSchema = z.object({
   SPOTIFY_ACCOUNTS_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://accounts.spotify.com'),
+  TURNSTILE_SITE_KEY: z.string().trim().min(1).optional(),
+  TURNSTILE_SECRET_KEY: z.string().trim().min(1).optional(),
+  // Overridable so tests can stand in for Cloudflare.
+  TURNSTILE_VERIFY_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -124,6 +130,8 @@ export interface AppConfig {
     apiUrl: string;
     accountsUrl: string;
   };
+  /** Cloudflare Turnstile on the submission form, when both keys are set (design.md §1). */
+  turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
   logLevel: Env['LOG_LEVEL'];
   /**
    * Take the client's address from X-Forwarded-For. Only behind a proxy that sets it: otherwise
@@ -162,6 +170,13 @@ function missingTogether(raw: Record<string, string | undefined>): { name: strin
   }
   if (raw.SPOTIFY_CLIENT_SECRET && !raw.SPOTIFY_CLIENT_ID) {
     problems.push({ name: 'SPOTIFY_CLIENT_ID', message: 'is required with SPOTIFY_CLIENT_SECRET' });
+  }
+  // A site key without its secret would show the widget and never check it, and vice versa.
+  if (raw.TURNSTILE_SITE_KEY && !raw.TURNSTILE_SECRET_KEY) {
+    problems.push({ name: 'TURNSTILE_SECRET_KEY', message: 'is required with TURNSTILE_SITE_KEY' });
+  }
+  if (raw.TURNSTILE_SECRET_KEY && !raw.TURNSTILE_SITE_KEY) {
+    problems.push({ name: 'TURNSTILE_SITE_KEY', message: 'is required with TURNSTILE_SECRET_KEY' });
   }
   return problems;
 }
@@ -228,6 +243,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       apiUrl: env.SPOTIFY_API_URL.replace(/\/+$/, ''),
       accountsUrl: env.SPOTIFY_ACCOUNTS_URL.replace(/\/+$/, ''),
     },
+    turnstile:
+      env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY
+        ? {
+            siteKey: env.TURNSTILE_SITE_KEY,
+            secretKey: env.TURNSTILE_SECRET_KEY,
+            verifyUrl: env.TURNSTILE_VERIFY_URL,
+          }
+        : undefined,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webRoot: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web'),

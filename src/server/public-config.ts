@@ -10,6 +10,7 @@ export function publicConfigOf(config: AppConfig): PublicConfig {
     devMode: config.devMode,
     version: appVersion,
     social: config.label.social,
+    ...(config.turnstile ? { turnstileSiteKey: config.turnstile.siteKey } : {}),
   });
 }
 

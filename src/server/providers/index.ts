@@ -5,6 +5,7 @@ import type { DataStore } from '@tus/utils';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
+import { CloudflareTurnstile, type TurnstileVerifier } from './bot/turnstile';
 import type { MailProvider } from './mail/mail';
 import { OutboxMail } from './mail/outbox-mail';
 import { SmtpMail } from './mail/smtp-mail';
@@ -22,6 +23,8 @@ export interface Providers {
   resumable: ResumableUploads;
   /** The streaming service behind /api/spotify: the Web API, or the offline demo catalogue. */
   music: MusicCatalog;
+  /** Cloudflare Turnstile's check of the form's token, when configured. */
+  turnstile: TurnstileVerifier | undefined;
 }
 
 /**
@@ -118,5 +121,8 @@ export function createProviders(config: AppConfig, db: Database, logger: Fastify
       : new OutboxMail({ db, dir: config.mail.outboxDir, from: config.mail.from, logger }),
     resumable: createResumableUploads(config),
     music: createMusicCatalog(config.spotify),
+    turnstile: config.turnstile
+      ? new CloudflareTurnstile(config.turnstile.secretKey, config.turnstile.verifyUrl)
+      : undefined,
   };
 }

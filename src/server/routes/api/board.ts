@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createBoardItemPayloadSchema,
+  createBoardItemResponseSchema,
+  formSessionResponseSchema,
+} from '../../../domain';
+import { tooManyRequests } from '../../errors';
+import { consumeRateLimit } from '../../services/rate-limit/consume-rate-limit';
+import { createSubmission } from '../../services/submissions/create-submission';
+import { issueFormToken } from '../../services/submissions/form-token';
+
+const SUBMISSIONS_PER_HOUR_PER_IP = 30;
+export const TOO_MANY_SUBMISSIONS = 'Too many submissions from your network. Please try again later.';
+
+/** The submission's way onto the board (spec 001 §7, `/api/{task-board}` → `/api/board`). */
+export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Issued when the form opens: the server's own record of when that was (bot check, §5).
+  app.get(
+    '/api/form-session',
+    { schema: { response: { 200: formSessionResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { formToken: issueFormToken(app.signingKey, Date.now()) };
+    },
+  );
+
+  app.post(
+    '/api/board/create-item',
+    {
+      // Hundreds of catalogue items with their album details outgrow the default 1 MiB.
+      bodyLimit: 5 * 1024 * 1024,
+      schema: { body: createBoardItemPayloadSchema, response: { 200: createBoardItemResponseSchema } },
+      // Counted before the body is validated, so a flood of malformed payloads is limited too.
+      preValidation: async (request) => {
+        const limit = await consumeRateLimit(
+          app.db,
+          `submissions:ip:${request.ip}`,
+          SUBMISSIONS_PER_HOUR_PER_IP,
+          3600,
+        );
+        if (!limit.allowed) throw tooManyRequests(TOO_MANY_SUBMISSIONS, limit.retryAfterSeconds);
+      },
+    },
+    async (request) => {
+      const result = await createSubmission(
+        { db: app.db, config: app.config, signingKey: app.signingKey, turnstile: app.providers.turnstile },
+        request.body,
+        {
+          user: request.auth?.user,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          now: new Date(),
+        },
+      );
+      return { success: true, data: { itemId: result.itemId } };
+    },
+  );
+};

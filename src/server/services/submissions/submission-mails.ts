@@ -1,0 +1,124 @@
+import {
+  formatLongDate,
+  getReleaseTypeLabel,
+  getStatusLabel,
+  type SubmissionForm,
+  type SubmissionStatus,
+  UPLOAD_TYPE_LABELS,
+} from '../../../domain';
+import type { AppConfig } from '../../config';
+import type { MailMessage } from '../../providers/mail/mail';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function paragraphsToHtml(paragraphs: string[]): string {
+  return paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');
+}
+
+type SummaryInput = Pick<
+  SubmissionForm,
+  | 'uploadType'
+  | 'releaseTitle'
+  | 'releaseType'
+  | 'releaseStrategy'
+  | 'releaseDate'
+  | 'fullReleaseDate'
+  | 'primaryGenre'
+  | 'subGenre'
+  | 'catalogueItems'
+> & { tracks: readonly { title: string }[] };
+
+/** The lines both mails share: what was submitted, in the words of the form. */
+export function summariseSubmission(form: SummaryInput): string {
+  const lines = [`Submission: ${UPLOAD_TYPE_LABELS[form.uploadType]}`];
+  if (form.uploadType !== 'transfer') {
+    const date = form.releaseStrategy === 'singles_first' ? form.fullReleaseDate : form.releaseDate;
+    lines.push(
+      `Release: ${form.releaseTitle} (${getReleaseTypeLabel(form.releaseType)})`,
+      `Genre: ${[form.primaryGenre, form.subGenre].filter(Boolean).join(' / ')}`,
+      `Release date: ${date ? (formatLongDate(date) ?? date) : 'not set'}`,
+      `Tracks: ${form.tracks.map((t, i) => `${i + 1}. ${t.title}`).join(', ')}`,
+    );
+  }
+  if (form.uploadType !== 'new-music') {
+    lines.push(`Releases to transfer: ${form.catalogueItems.map((item) => item.title).join(', ')}`);
+  }
+  return lines.join('\n');
+}
+
+/** To the artist: we have it, this is what we got, and when they will hear from us. */
+export function composeSubmissionConfirmation(
+  config: AppConfig,
+  form: SummaryInput & Pick<SubmissionForm, 'email' | 'firstName' | 'artistName'>,
+): MailMessage {
+  const label = config.label.name;
+  const paragraphs = [
+    `Hi ${form.firstName.trim() || form.artistName.trim()},`,
+    `Thank you for sending your music to ${label}. We have received your submission:`,
+    summariseSubmission(form),
+    `Our team reviews every submission within ${config.label.reviewPromise}. If it is a fit, we will reach out to you directly with artist-friendly terms, then guide you through release and onboarding.`,
+    `Questions? Write to ${config.label.contactEmail}.`,
+    `— The ${label} team`,
+  ];
+  return {
+    to: form.email.trim().toLowerCase(),
+    subject: `We received your submission: ${form.artistName.trim()} - ${form.releaseTitle.trim() || 'catalogue transfer'}`,
+    text: paragraphs.join('\n\n'),
+    html: paragraphsToHtml(paragraphs),
+    replyTo: config.label.contactEmail,
+  };
+}
+
+/** To staff: a new item on the board, with a link to review it. */
+export function composeNewSubmissionNotice(
+  config: AppConfig,
+  to: string,
+  itemId: string,
+  itemName: string,
+  form: SummaryInput & Pick<SubmissionForm, 'email'>,
+): MailMessage {
+  const link = `${config.publicUrl}/details/${itemId}`;
+  const paragraphs = [
+    `A new submission is on the board: ${itemName}`,
+    summariseSubmission(form),
+    `Artist e-mail: ${form.email}`,
+    `Review it: ${link}`,
+  ];
+  return {
+    to,
+    subject: `New submission: ${itemName}`,
+    text: paragraphs.join('\n\n'),
+    html: paragraphsToHtml(paragraphs),
+  };
+}
+
+/** To the artist when staff change the status, with the staff member's message if any. */
+export function composeStatusChangeMail(
+  config: AppConfig,
+  to: string,
+  details: {
+    artistName: string;
+    releaseTitle: string;
+    status: SubmissionStatus;
+    message?: string | undefined;
+  },
+): MailMessage {
+  const label = config.label.name;
+  const statusLabel = getStatusLabel(details.status);
+  const paragraphs = [
+    `Hi ${details.artistName},`,
+    `The status of your submission "${details.releaseTitle}" is now: ${statusLabel}.`,
+    ...(details.message ? [`A note from the ${label} team:\n${details.message}`] : []),
+    `Sign in to follow your submissions: ${config.publicUrl}/dashboard`,
+    `— The ${label} team`,
+  ];
+  return {
+    to,
+    subject: `Your submission "${details.releaseTitle}": ${statusLabel}`,
+    text: paragraphs.join('\n\n'),
+    html: paragraphsToHtml(paragraphs),
+    replyTo: config.label.contactEmail,
+  };
+}
