@@ -41,7 +41,20 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /.*\.setup\.ts/ },
-    { name: 'chromium', dependencies: ['setup'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'chromium',
+      dependencies: ['setup'],
+      testIgnore: /site-mode\//,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    // Specs that switch the site-wide submission mode: alone, after every other spec, since the
+    // others expect full submissions.
+    {
+      name: 'site-mode',
+      dependencies: ['chromium'],
+      testMatch: /site-mode\/.*\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
   ],
   webServer: process.env.E2E_BASE_URL
     ? undefined

@@ -47,3 +47,56 @@ export async function readSignInMail(email: string, since: number): Promise<Sign
   }
   throw new Error(`No sign-in e-mail to ${email} arrived in the outbox`);
 }
+
+/** Decodes RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) in a header value. */
+function decodeHeader(value: string): string {
+  // Whitespace between two encoded words is not part of the text (RFC 2047 §6.2).
+  const joined = value.replace(/(\?=)\s+(?==\?)/g, '$1');
+  return joined.replace(
+    /=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g,
+    (_, _charset: string, encoding: string, text: string) => {
+      if (encoding.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+      const bytes = text
+        .replace(/_/g, ' ')
+        .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      return Buffer.from(bytes, 'latin1').toString('utf8');
+    },
+  );
+}
+
+export interface OutboxMail {
+  subject: string;
+  /** The whole message with quoted-printable undone: headers, the text part and the HTML part. */
+  raw: string;
+}
+
+/**
+ * The newest e-mail to `email` whose subject matches `subject`, written after `since`, waiting up
+ * to 15 s for the mail job to send it.
+ */
+export async function readMail(email: string, subject: RegExp, since: number): Promise<OutboxMail> {
+  const deadline = Date.now() + 15_000;
+  const to = new RegExp(`^To: ${email.toLowerCase().replace(/[.+]/g, '\\$&')}$`, 'mi');
+  while (Date.now() < deadline) {
+    const files = await fs.readdir(outboxDir()).catch(() => [] as string[]);
+    const candidates: (OutboxMail & { mtime: number })[] = [];
+    for (const file of files.filter((name) => name.endsWith('.eml'))) {
+      const full = path.join(outboxDir(), file);
+      const stat = await fs.stat(full);
+      if (stat.mtimeMs < since) continue;
+      const text = await fs.readFile(full, 'utf8');
+      const raw = decodeQuotedPrintable(text);
+      if (!to.test(raw)) continue;
+      // Long headers are folded onto indented continuation lines. The subject is read before the
+      // quoted-printable decoding, whose soft line breaks would eat the '=' of an encoded word's
+      // '?=' at the end of a folded line.
+      const header = text.match(/^Subject: (.*(?:\r?\n[ \t].*)*)/m)?.[1] ?? '';
+      const decoded = decodeHeader(header.replace(/\r?\n[ \t]/g, ' '));
+      if (subject.test(decoded)) candidates.push({ subject: decoded, raw, mtime: stat.mtimeMs });
+    }
+    const newest = candidates.sort((a, b) => b.mtime - a.mtime)[0];
+    if (newest) return { subject: newest.subject, raw: newest.raw };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No e-mail to ${email} with a subject matching ${subject} arrived in the outbox`);
+}

@@ -16,12 +16,16 @@ import { registerAuthentication } from './policies/authentication';
 import { createProviders, type Providers } from './providers';
 import { publicConfigOf } from './public-config';
 import { authRoutes } from './routes/api/auth';
+import { backgroundRoutes } from './routes/api/background';
 import { boardRoutes } from './routes/api/board';
+import { boardReviewRoutes } from './routes/api/board-review';
 import { configRoutes } from './routes/api/config';
 import { healthRoutes } from './routes/api/health';
+import { monitoringRoutes } from './routes/api/monitoring';
 import { profileRoutes } from './routes/api/profile';
 import { spotifyRoutes } from './routes/api/spotify';
 import { uploadRoutes } from './routes/api/uploads';
+import { waitingListRoutes } from './routes/api/waiting-list';
 import { fileRoutes } from './routes/files';
 import { webRoutes } from './routes/web';
 import { getOrCreateSigningKey } from './services/settings/app-settings';
@@ -56,6 +60,11 @@ function storageOrigins(config: AppConfig): string[] {
     `https://${storage.bucket}.s3.${storage.region}.amazonaws.com`,
     `https://s3.${storage.region}.amazonaws.com`,
   ];
+}
+
+/** Cloudflare Turnstile's widget: its script and the challenge frame come from this origin. */
+function turnstileOrigins(config: AppConfig): string[] {
+  return config.turnstile ? ['https://challenges.cloudflare.com'] : [];
 }
 
 /** Builds the Fastify app without listening: main.ts listens, tests call app.inject(). */
@@ -123,7 +132,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        // Cloudflare Turnstile, when configured, loads its script and runs its challenge in a frame.
+        'script-src': ["'self'", ...turnstileOrigins(config)],
+        'frame-src': ["'self'", ...turnstileOrigins(config)],
         'style-src': ["'self'"],
         // Spotify serves artist and cover images from its CDNs; the form shows them in search results.
         'img-src': ["'self'", 'data:', 'blob:', 'https://i.scdn.co', 'https://*.spotifycdn.com'],
@@ -155,8 +166,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(uploadRoutes);
   await app.register(fileRoutes);
   await app.register(configRoutes);
+  await app.register(waitingListRoutes);
+  await app.register(monitoringRoutes);
   await app.register(spotifyRoutes);
   await app.register(boardRoutes);
+  await app.register(backgroundRoutes);
+  await app.register(boardReviewRoutes);
   await app.register(webRoutes, { webRoot: config.webRoot, publicConfig: publicConfigOf(config) });
   return app;
 }

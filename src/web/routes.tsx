@@ -54,6 +54,7 @@ const SubmissionDetailsPage = lazyPage(
   () => import('./pages/staff/submission-details-page'),
   'SubmissionDetailsPage',
 );
+const BoardPage = lazyPage(() => import('./pages/staff/board-page'), 'BoardPage');
 const ArtistPage = lazyPage(() => import('./pages/staff/artist-page'), 'ArtistPage');
 const TestDashboardPage = lazyPage(() => import('./pages/staff/test-dashboard-page'), 'TestDashboardPage');
 const AnalyticsPage = lazyPage(() => import('./pages/staff/analytics-page'), 'AnalyticsPage');
@@ -109,6 +110,7 @@ export function appRoutes(config: Pick<PublicConfig, 'labelName'>): RouteObject[
         {
           Component: StaffArea,
           children: [
+            { path: 'admin/board', Component: BoardPage },
             { path: 'details/:submissionId', Component: SubmissionDetailsPage },
             { path: 'artist/:artistId', Component: ArtistPage },
             { path: 'test-dashboard', Component: TestDashboardPage },

@@ -109,6 +109,41 @@ describe('over https', () => {
   });
 });
 
+describe('with Cloudflare Turnstile', () => {
+  const cloudflare = 'https://challenges.cloudflare.com';
+  const directive = (csp: string, name: string) =>
+    csp
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith(`${name} `));
+
+  it('admits its script and challenge frame only when it is configured', async () => {
+    const plain = String(
+      (await ctx.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+    );
+    expect(plain).not.toContain(cloudflare);
+    expect(directive(plain, 'frame-src')).toBe("frame-src 'self'");
+
+    const withTurnstile = await createTestContext({
+      webRoot,
+      env: { TURNSTILE_SITE_KEY: '0x4AAAAAAAsite', TURNSTILE_SECRET_KEY: '0x4AAAAAAAsecret' },
+    });
+    try {
+      const response = await withTurnstile.app.inject({ method: 'GET', url: '/' });
+      const csp = String(response.headers['content-security-policy']);
+      // Admitted by its origin: the widget's script tag needs no nonce of its own.
+      expect(directive(csp, 'script-src')).toMatch(
+        new RegExp(`^script-src 'self' ${cloudflare.replaceAll('.', '\\.')} 'nonce-[a-f0-9]+'$`),
+      );
+      expect(directive(csp, 'frame-src')).toBe(`frame-src 'self' ${cloudflare}`);
+      expect(directive(csp, 'style-src')).not.toContain(cloudflare);
+      expect(embeddedConfig(response.body).turnstileSiteKey).toBe('0x4AAAAAAAsite');
+    } finally {
+      await withTurnstile.close();
+    }
+  });
+});
+
 describe('without a web build', () => {
   it('explains how to build it instead of failing silently', async () => {
     const bare = await createTestContext({ database: ctx.database });

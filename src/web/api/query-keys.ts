@@ -6,4 +6,7 @@ export const queryKeys = {
   siteConfig: ['site-config'] as const,
   currentUser: ['current-user'] as const,
   imageMapping: (fileIds: string[]) => ['image-mapping', ...fileIds] as const,
+  /** Every page of the staff board; `boardItems()` alone matches all filters (for invalidation). */
+  boardItems: (status?: string) => (status ? (['board-items', status] as const) : (['board-items'] as const)),
+  boardItem: (itemId: string) => ['board-item', itemId] as const,
 };

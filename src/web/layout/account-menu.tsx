@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { getDisplayName, getHomePath } from '../../domain';
 import { useCurrentUser, useSignOut } from '../api/auth';
+import { staffNavItems } from './nav-items';
 
 /** The visitor's way in, or the signed-in person's name with their home and Sign out. */
 export function AccountMenu() {
@@ -76,6 +77,12 @@ export function AccountMenu() {
         <MenuItem component={RouterLink} to={getHomePath(user.role)} onClick={close}>
           <ListItemText primary={user.role === 'staff' ? 'Staff console' : 'Dashboard'} />
         </MenuItem>
+        {user.role === 'staff' &&
+          staffNavItems().map((item) => (
+            <MenuItem key={item.to} component={RouterLink} to={item.to} onClick={close}>
+              <ListItemText primary={item.label} />
+            </MenuItem>
+          ))}
         <MenuItem
           disabled={signOut.isPending}
           onClick={() =>

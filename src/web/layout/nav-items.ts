@@ -13,3 +13,8 @@ export function primaryNavItems(labelName: string): NavItem[] {
     { label: 'About', to: aboutPath(labelName) },
   ];
 }
+
+/** Staff pages reached from the account menu (issue 7: the board). */
+export function staffNavItems(): NavItem[] {
+  return [{ label: 'Board', to: '/admin/board' }];
+}

@@ -1,9 +1,11 @@
 import type { Database } from '../../db/client';
 import type { Providers } from '../../providers';
 import { sendMailJobType } from '../../services/mail/queue-mail';
+import { socialClipsJobType } from '../../services/submissions/queue-social-clips';
 import { imageVariantsJobType } from '../../services/uploads/store-upload';
 import { enqueueJob, type JobHandler } from '../queue';
 import { cleanUp, cleanUpJobType } from './clean-up';
+import { createCutSocialClipsHandler } from './cut-social-clips';
 import { createImageVariantsHandler } from './make-image-variants';
 import {
   createRemoveAbandonedUploadsHandler,
@@ -21,6 +23,7 @@ export function createJobHandlers(providers: Providers): Record<string, JobHandl
       providers.storage,
       providers.resumable,
     ),
+    [socialClipsJobType]: createCutSocialClipsHandler(providers.storage),
   };
 }
 

@@ -10,6 +10,13 @@ export const TURNSTILE_UNAVAILABLE =
   'We could not check that this submission comes from a person. Please try again in a few minutes.';
 
 // https://developers.cloudflare.com/turnstile/get-started/server-side-validation/
+/** siteverify's error codes that are the installation's or Cloudflare's fault, not the token's. */
+const SERVER_SIDE_ERRORS = new Set([
+  'missing-input-secret',
+  'invalid-input-secret',
+  'bad-request',
+  'internal-error',
+]);
 const siteverifyResponseSchema = z.object({
   success: z.boolean(),
   'error-codes': z.array(z.string()).optional(),
@@ -45,6 +52,11 @@ export class CloudflareTurnstile implements TurnstileVerifier {
     if (!response.ok) throw new AppError(503, TURNSTILE_UNAVAILABLE);
     const parsed = siteverifyResponseSchema.safeParse(await response.json().catch(() => null));
     if (!parsed.success) throw new AppError(503, TURNSTILE_UNAVAILABLE);
+    // A wrong secret or Cloudflare's own failure says nothing about the visitor: telling a person
+    // their submission looks like a bot's would be false, so these are "try again" like an outage.
+    const codes = parsed.data['error-codes'] ?? [];
+    if (!parsed.data.success && codes.some((code) => SERVER_SIDE_ERRORS.has(code)))
+      throw new AppError(503, TURNSTILE_UNAVAILABLE);
     return parsed.data.success;
   }
 }

@@ -41,6 +41,16 @@ export function uploadKey(input: {
   return `uploads/${folder}/${folderKindOf(input.fileType)}/${input.fileId}.${input.extension}`;
 }
 
+/**
+ * A social clip, in the artist's audio folder beside its track. Named after the clip's row, not a
+ * fresh id, so a job that is retried after a crash overwrites its own object instead of leaving a
+ * second one behind.
+ */
+export function clipKey(input: { artistName: string; sessionId: string; clipId: string }): string {
+  const folder = artistFolderId(input.artistName, input.sessionId);
+  return `uploads/${folder}/audio/clip-${input.clipId}.wav`;
+}
+
 /** Where bytes wait until the content check has passed. */
 export function stagingKey(fileId: string): string {
   return `staging/${fileId}`;

@@ -1,12 +1,157 @@
-import { PageHeader } from '../../components/page-header';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import type { BoardItemDetail } from '../../../domain';
+import { isBoardItemId, useBoardItem } from '../../api/board';
+import { ApiError } from '../../api/client';
+import { usePageTitle } from '../../components/use-page-title';
+import { visuallyHidden } from '../../components/visually-hidden';
+import { BOARD_PATH, formatSubmittedAt } from './board/board-format';
+import { CatalogueList } from './board/catalogue-list';
+import { ChangeStatusPanel } from './board/change-status-panel';
+import { DetailSection } from './board/detail-parts';
+import { HistoryList } from './board/history-list';
+import { StatusChip } from './board/status-chip';
+import { ArtistDetails, ArtworkDetails, ReleaseDetails } from './board/submission-sections';
+import { TrackList } from './board/track-list';
 
-/** Staff view of one submission (spec 001 §2, /details/:submissionId). */
-export function SubmissionDetailsPage() {
+export const SUBMISSION_NOT_FOUND_TITLE = 'Submission not found';
+
+function BackToBoard() {
   return (
-    <PageHeader
-      eyebrow="Staff"
-      title="Submission review"
-      intro="Staff review a submission here: the artist, the tracks and artwork, the release plan and its status."
-    />
+    <Link
+      component={RouterLink}
+      to={BOARD_PATH}
+      underline="hover"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 3, fontWeight: 600 }}
+    >
+      <ArrowBackIcon fontSize="small" aria-hidden="true" />
+      Back to the board
+    </Link>
+  );
+}
+
+function NotFound() {
+  usePageTitle(SUBMISSION_NOT_FOUND_TITLE);
+  return (
+    <>
+      <Typography variant="h1" sx={{ mb: 2 }}>
+        {SUBMISSION_NOT_FOUND_TITLE}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary' }}>
+        There is no submission at this address. It may have been mistyped, or the link is out of date.
+      </Typography>
+    </>
+  );
+}
+
+function Loading() {
+  usePageTitle('Submission review');
+  return (
+    <Box role="status" aria-live="polite">
+      <Box component="span" sx={visuallyHidden}>
+        Loading submission...
+      </Box>
+      <Stack spacing={2} aria-hidden="true">
+        <Skeleton variant="text" width="60%" height={64} />
+        <Skeleton variant="rounded" height={160} />
+        <Skeleton variant="rounded" height={240} />
+      </Stack>
+    </Box>
+  );
+}
+
+function LoadFailed({ message, onRetry }: { message: string; onRetry(): void }) {
+  usePageTitle('Submission review');
+  return (
+    <>
+      <Typography variant="h1" sx={{ mb: 3 }}>
+        Submission review
+      </Typography>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Retry
+          </Button>
+        }
+      >
+        The submission could not be loaded: {message}
+      </Alert>
+    </>
+  );
+}
+
+function SubmissionReview({ item }: { item: BoardItemDetail }) {
+  usePageTitle(item.itemName);
+  return (
+    <Stack spacing={3}>
+      <Box component="header">
+        <Typography variant="h1" sx={{ overflowWrap: 'anywhere', mb: 1.5 }}>
+          {item.itemName}
+        </Typography>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+          <StatusChip status={item.status} size="medium" />
+          <Typography sx={{ color: 'text.secondary' }}>
+            Submitted <time dateTime={item.createdAt}>{formatSubmittedAt(item.createdAt)}</time>
+          </Typography>
+        </Stack>
+      </Box>
+      <ChangeStatusPanel key={item.itemId} item={item} />
+      <DetailSection title="Artist">
+        <ArtistDetails item={item} />
+      </DetailSection>
+      <DetailSection title="Release">
+        <ReleaseDetails item={item} />
+      </DetailSection>
+      {item.uploadType !== 'transfer' && (
+        <>
+          <DetailSection title="Artwork">
+            <ArtworkDetails item={item} />
+          </DetailSection>
+          <DetailSection title={`Tracks (${item.tracks.length})`}>
+            <TrackList item={item} />
+          </DetailSection>
+        </>
+      )}
+      {item.catalogueItems.length > 0 && (
+        <DetailSection title={`Catalogue items (${item.catalogueItems.length})`}>
+          <CatalogueList item={item} />
+        </DetailSection>
+      )}
+      <DetailSection title="History">
+        <HistoryList item={item} />
+      </DetailSection>
+    </Stack>
+  );
+}
+
+/** Staff review of one submission (spec 001 §2, /details/:submissionId; issue 7). */
+export function SubmissionDetailsPage() {
+  const { submissionId } = useParams();
+  const query = useBoardItem(submissionId);
+  const missing =
+    !isBoardItemId(submissionId) || (query.error instanceof ApiError && query.error.status === 404);
+
+  let content: ReactNode;
+  if (missing) content = <NotFound />;
+  else if (query.data) content = <SubmissionReview item={query.data} />;
+  else if (query.isError)
+    content = <LoadFailed message={query.error.message} onRetry={() => void query.refetch()} />;
+  else content = <Loading />;
+
+  return (
+    <Container sx={{ py: { xs: 4, md: 6 } }}>
+      <BackToBoard />
+      {content}
+    </Container>
   );
 }

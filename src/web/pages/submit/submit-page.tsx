@@ -2,14 +2,21 @@ import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import { useSiteConfig } from '../../api/site-config';
 import { PageHeader } from '../../components/page-header';
+import { PageLoading } from '../../components/page-loading';
 import { usePublicConfig } from '../../config';
 import { BetaNoticeDialog } from './components/beta-notice-dialog';
+import { WaitingListForm } from './waiting-list/waiting-list-form';
 import { SubmissionWizard } from './wizard/submission-wizard';
 
-/** The four-step submission form (spec 001 §2). */
+/**
+ * The four-step submission form (spec 001 §2), or in waiting-list mode the waiting-list form. The
+ * mode is read first, so an artist is never shown the one form and then switched to the other;
+ * when it cannot be read the full form is assumed (spec 001 §8).
+ */
 export function SubmitPage() {
-  const { siteConfig } = useSiteConfig();
+  const { siteConfig, isPending } = useSiteConfig();
   const { devMode } = usePublicConfig();
+  const waitingList = !siteConfig.submissionsEnabled;
   return (
     <>
       <BetaNoticeDialog />
@@ -22,14 +29,22 @@ export function SubmitPage() {
             : 'Full submissions are paused for now: leave your details and a link to your music here to join the waiting list.'
         }
       />
-      {devMode && (
+      {devMode && !waitingList && !isPending && (
         <Container sx={{ pt: 3 }}>
           <Alert severity="info">
             Development mode: the steps can be opened in any order and form validation is skipped.
           </Alert>
         </Container>
       )}
-      <SubmissionWizard />
+      {isPending ? (
+        <PageLoading />
+      ) : waitingList ? (
+        <Container sx={{ py: { xs: 3, md: 5 } }}>
+          <WaitingListForm />
+        </Container>
+      ) : (
+        <SubmissionWizard />
+      )}
     </>
   );
 }

@@ -3,7 +3,9 @@ import {
   getIsoDateOfInstant,
   type IsoDate,
   type SubmissionDraft,
+  type TrackDraft,
   type UploadFileType,
+  type UploadResult,
 } from '../../../../domain';
 import type { UploadInput } from '../../../upload';
 
@@ -50,6 +52,24 @@ export function buildUploadInput(
     ...(trackTitle ? { trackTitle } : {}),
     releaseTitle: values.releaseTitle,
     sessionId: values.uploadSessionId,
+  };
+}
+
+/** A track once its audio is uploaded: the stored file replaces the picked one. */
+export function withUploadedAudio<T extends TrackDraft>(
+  track: T,
+  result: UploadResult,
+  fallbackName: string,
+): T {
+  return {
+    ...track,
+    file: null,
+    isUploading: false,
+    uploadFailed: false,
+    uploadProgress: 100,
+    url: result.url,
+    fileId: result.fileId,
+    fileName: result.fileName ?? fallbackName,
   };
 }
 

@@ -20,6 +20,9 @@ export type FileUploadState =
   | { status: 'failed'; file: File; error: string };
 
 type Listener = () => void;
+
+/** The main artwork's key in the registry; tracks use their track id. */
+export const ARTWORK_UPLOAD_KEY = 'artwork';
 type Starter = (file: File, input: UploadInput, options: StartUploadOptions) => UploadHandle;
 
 export class UploadRegistry {
@@ -77,6 +80,32 @@ export class UploadRegistry {
     } finally {
       if (this.handles.get(key) === handle) this.handles.delete(key);
     }
+  }
+
+  /**
+   * Resolves once `key` is not uploading any more (at once if it is not), calling `onProgress` with
+   * each progress event meanwhile: the submit pipeline waits for uploads started on pick.
+   */
+  whenSettled(
+    key: string,
+    onProgress?: (progress: UploadProgress) => void,
+  ): Promise<FileUploadState | undefined> {
+    return new Promise((resolve) => {
+      const check = () => {
+        const state = this.states.get(key);
+        if (state?.status === 'uploading') {
+          if (state.progress) onProgress?.(state.progress);
+          return false;
+        }
+        unsubscribe();
+        resolve(state);
+        return true;
+      };
+      const unsubscribe = this.subscribe(() => {
+        check();
+      });
+      check();
+    });
   }
 
   /** Stops an upload in flight and forgets the file. */

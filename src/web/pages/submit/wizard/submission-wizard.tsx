@@ -23,6 +23,11 @@ import { AdditionalStep } from '../steps/additional/additional-step';
 import { ArtistStep } from '../steps/artist/artist-step';
 import { MusicStep } from '../steps/music/music-step';
 import { ReviewStep } from '../steps/review/review-step';
+import { TurnstileWidget } from '../steps/review/turnstile-widget';
+import { HoneypotFields, useHoneypotRefs } from '../submit-flow/honeypot-fields';
+import { SubmissionProgressDialog } from '../submit-flow/submission-progress-dialog';
+import { useFormSession } from '../submit-flow/use-form-session';
+import { useSubmission } from '../submit-flow/use-submission';
 import { ProblemsDialog } from './problems-dialog';
 import { StepIndicator } from './step-indicator';
 import { useLeaveWarning } from './use-leave-warning';
@@ -39,7 +44,7 @@ function sameErrors(a: readonly FieldError[], b: readonly FieldError[]): boolean
  * development mode); a step that failed stays red and its messages update as the artist fixes them.
  */
 export function SubmissionWizard() {
-  const { devMode } = usePublicConfig();
+  const { devMode, turnstileSiteKey } = usePublicConfig();
   const today = useMemo(() => getToday(), []);
   const [initial] = useState(() => loadDraft() ?? { step: ARTIST_STEP, values: createInitialValues(today) });
   const methods = useForm<SubmitFormValues>({ defaultValues: initial.values });
@@ -57,7 +62,21 @@ export function SubmissionWizard() {
   const resultsRef = useRef(results);
   resultsRef.current = results;
 
-  useLeaveWarning(registry);
+  const formSession = useFormSession();
+  const honeypot = useHoneypotRefs();
+  const [turnstileToken, setTurnstileToken] = useState<string | null>(null);
+  const submission = useSubmission({
+    methods,
+    registry,
+    honeypot,
+    formSession,
+    turnstileToken,
+    today,
+    devMode,
+  });
+  const { isSubmitting } = submission;
+  const isBusy = useCallback(() => registry.isBusy() || isSubmitting(), [registry, isSubmitting]);
+  useLeaveWarning(isBusy);
 
   // Keep the draft, and re-check the steps that failed, as the artist types.
   useEffect(() => {
@@ -160,6 +179,12 @@ export function SubmissionWizard() {
             canOpen={(index) => devMode || index < step || completed.has(index)}
             onOpen={goTo}
           />
+          {submission.error && step === STEP_COUNT - 1 && (
+            <Alert severity="error" sx={{ mt: 3 }} role="alert">
+              <AlertTitle>Submission failed</AlertTitle>
+              {submission.error}
+            </Alert>
+          )}
           {current?.stepMessage && (
             <Alert severity="error" sx={{ mt: 3 }} role="alert">
               <AlertTitle>{REQUIRED_INFORMATION_MISSING}</AlertTitle>
@@ -188,8 +213,19 @@ export function SubmissionWizard() {
               {step === ARTIST_STEP && <ArtistStep />}
               {step === MUSIC_STEP && <MusicStep />}
               {step === ADDITIONAL_STEP && <AdditionalStep />}
-              {step === STEP_COUNT - 1 && <ReviewStep onEdit={goTo} />}
+              {step === STEP_COUNT - 1 && (
+                <ReviewStep
+                  onEdit={goTo}
+                  onSubmit={() => void submission.submit()}
+                  submitting={submission.submitting}
+                >
+                  {turnstileSiteKey && (
+                    <TurnstileWidget siteKey={turnstileSiteKey} onToken={setTurnstileToken} />
+                  )}
+                </ReviewStep>
+              )}
             </FieldErrorsProvider>
+            <HoneypotFields refs={honeypot} />
             {step < STEP_COUNT - 1 && (
               <Stack direction="row" spacing={2} sx={{ mt: 4, justifyContent: 'space-between' }}>
                 <Button variant="outlined" size="large" onClick={back} disabled={step === ARTIST_STEP}>
@@ -202,6 +238,7 @@ export function SubmissionWizard() {
             )}
           </Box>
         </Container>
+        <SubmissionProgressDialog progress={submission.progress} />
         <ProblemsDialog
           open={problemsOpen}
           problems={errors}

@@ -1,28 +1,26 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { LEAVE_DURING_UPLOAD_WARNING } from '../../../../domain';
-import type { UploadRegistry } from '../form/upload-registry';
 
 /**
- * While a file is uploading, leaving the page would cancel it: ask first (spec 001 §4). A reload
+ * While a file is uploading or the submission is being sent, leaving the page would cancel it: ask first (spec 001 §4). A reload
  * or a closed tab gets the browser's own prompt (browsers show their own wording); a link inside
  * the app gets the spec's text.
  */
-export function useLeaveWarning(registry: UploadRegistry): void {
+export function useLeaveWarning(isBusy: () => boolean): void {
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!registry.isBusy()) return;
+      if (!isBusy()) return;
       event.preventDefault();
       event.returnValue = LEAVE_DURING_UPLOAD_WARNING;
       return LEAVE_DURING_UPLOAD_WARNING;
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [registry]);
+  }, [isBusy]);
 
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      registry.isBusy() && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) => isBusy() && currentLocation.pathname !== nextLocation.pathname,
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

@@ -6,14 +6,19 @@ import { StreamingProfileSection } from './streaming-profile-section';
 
 /**
  * Step 1, Artist Information (spec 001 §2): the sections in the spec's order. The wizard adds
- * Back / Next (or the waiting-list block) below.
+ * Back / Next below, the waiting-list form its own block.
  */
-export function ArtistStep() {
+export function ArtistStep({
+  socialProfilesRequired = true,
+}: {
+  /** The waiting list does not ask for the social profiles (spec 001 §5), so it does not mark them required. */
+  socialProfilesRequired?: boolean;
+} = {}) {
   return (
     <Stack spacing={{ xs: 2, md: 3 }}>
       <BasicInformationSection />
       <StreamingProfileSection />
-      <SocialMediaSection />
+      <SocialMediaSection profilesRequired={socialProfilesRequired} />
       <LocationSection />
     </Stack>
   );

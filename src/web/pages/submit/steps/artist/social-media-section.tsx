@@ -12,8 +12,11 @@ const profileInputProps = {
   htmlInput: { inputMode: 'url', autoCapitalize: 'none', spellCheck: false },
 } as const;
 
-/** Instagram and TikTok profiles, each with an "I don't have ..." box that clears and disables it. */
-export function SocialMediaSection() {
+/**
+ * Instagram and TikTok profiles, each with an "I don't have ..." box that clears and disables it.
+ * `profilesRequired` is false on the waiting list, where the profiles are optional.
+ */
+export function SocialMediaSection({ profilesRequired = true }: { profilesRequired?: boolean } = {}) {
   const { control, getValues, setValue } = useFormContext<SubmitFormValues>();
   const [noInstagram, noTikTok] = useWatch({ control, name: ['noInstagram', 'noTikTok'] });
 
@@ -47,7 +50,7 @@ export function SocialMediaSection() {
               name="instagramProfile"
               label="Instagram profile"
               placeholder="https://instagram.com/yourname"
-              required={!noInstagram}
+              required={profilesRequired && !noInstagram}
               disabled={noInstagram}
               fullWidth
               slotProps={profileInputProps}
@@ -66,7 +69,7 @@ export function SocialMediaSection() {
               name="tiktokProfile"
               label="TikTok profile"
               placeholder="https://tiktok.com/@yourname"
-              required={!noTikTok}
+              required={profilesRequired && !noTikTok}
               disabled={noTikTok}
               fullWidth
               slotProps={profileInputProps}

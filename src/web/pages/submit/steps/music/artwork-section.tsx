@@ -16,11 +16,9 @@ import {
 } from '../../../../../domain';
 import { fieldAnchor, fieldDomId } from '../../form/field-errors';
 import { buildUploadInput, type SubmitFormValues } from '../../form/form-values';
-import { useUploadRegistry, useUploadState } from '../../form/upload-registry';
+import { ARTWORK_UPLOAD_KEY, useUploadRegistry, useUploadState } from '../../form/upload-registry';
 import { StepSection } from '../step-section';
 import { FilePickBox } from './file-pick-box';
-
-const ARTWORK_KEY = 'artwork';
 
 /** Width and height of a picked image, read by the browser; null when it cannot decode it. */
 function readImageSize(url: string): Promise<{ width: number; height: number } | null> {
@@ -44,7 +42,7 @@ export function ArtworkSection() {
   const width = useWatch({ control, name: 'artworkWidth' });
   const height = useWatch({ control, name: 'artworkHeight' });
   const registry = useUploadRegistry();
-  const upload = useUploadState(ARTWORK_KEY);
+  const upload = useUploadState(ARTWORK_UPLOAD_KEY);
   const inputRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [previewFailed, setPreviewFailed] = useState(false);
@@ -58,7 +56,7 @@ export function ArtworkSection() {
   );
 
   const clear = () => {
-    registry.cancel(ARTWORK_KEY);
+    registry.cancel(ARTWORK_UPLOAD_KEY);
     setObjectUrl(null);
     setPreviewFailed(false);
     for (const name of [
@@ -89,7 +87,7 @@ export function ArtworkSection() {
     setValue('artworkFileName', file.name, { shouldDirty: true });
     setValue('artworkWidth', size?.width, { shouldDirty: true });
     setValue('artworkHeight', size?.height, { shouldDirty: true });
-    const result = await registry.upload(ARTWORK_KEY, file, buildUploadInput(getValues(), 'artwork'));
+    const result = await registry.upload(ARTWORK_UPLOAD_KEY, file, buildUploadInput(getValues(), 'artwork'));
     if (result?.success && result.fileId && getValues('artworkFile') === file) {
       setValue('artwork', result.url, { shouldDirty: true });
       setValue('artworkFileId', result.fileId, { shouldDirty: true });

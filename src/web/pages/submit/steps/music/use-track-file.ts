@@ -8,7 +8,12 @@ import {
   parseWavHeader,
   type TrackDraft,
 } from '../../../../../domain';
-import { type AudioSummary, buildUploadInput, type SubmitFormValues } from '../../form/form-values';
+import {
+  type AudioSummary,
+  buildUploadInput,
+  type SubmitFormValues,
+  withUploadedAudio,
+} from '../../form/form-values';
 import { useUploadRegistry, useUploadState } from '../../form/upload-registry';
 
 /** The fmt and data chunks sit in the first few kilobytes; 1 MiB also covers large metadata chunks before them. */
@@ -89,16 +94,7 @@ export function useTrackFile(trackId: string) {
     );
     const state = registry.get(trackId);
     if (result?.success && result.fileId) {
-      updateTrack((t) => ({
-        ...t,
-        file: null,
-        isUploading: false,
-        uploadFailed: false,
-        uploadProgress: 100,
-        url: result.url,
-        fileId: result.fileId,
-        fileName: result.fileName ?? file.name,
-      }));
+      updateTrack((t) => withUploadedAudio(t, result, file.name));
     } else if (state?.status === 'failed') {
       updateTrack((t) => ({ ...t, file: null, isUploading: false, uploadFailed: true }));
     } else {

@@ -1,3 +1,4 @@
+import SendRoundedIcon from '@mui/icons-material/SendRounded';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -10,6 +11,8 @@ import {
   getReviewBadgeLabel,
   hasTrackAudio,
   READY_TO_SUBMIT,
+  SUBMIT_MUSIC_LABEL,
+  SUBMITTING_LABEL,
   UPLOAD_TYPE_LABELS,
 } from '../../../../../domain';
 import type { SubmitFormValues } from '../../form/form-values';
@@ -33,7 +36,18 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  * Step 4 (spec 001 §2): everything entered, with the readiness badge (a summary, not validation)
  * and dates in US English long format. Each part links back to its step.
  */
-export function ReviewStep({ onEdit }: { onEdit(step: number): void }) {
+export function ReviewStep({
+  onEdit,
+  onSubmit,
+  submitting,
+  children,
+}: {
+  onEdit(step: number): void;
+  onSubmit(): void;
+  submitting: boolean;
+  /** Shown above the buttons: the Turnstile check, when the installation uses it. */
+  children?: ReactNode;
+}) {
   const values = useWatch<SubmitFormValues>() as SubmitFormValues;
   const badge = getReviewBadgeLabel(values);
   const tracks = values.tracks.filter(hasTrackAudio);
@@ -113,14 +127,26 @@ export function ReviewStep({ onEdit }: { onEdit(step: number): void }) {
         </dl>
         {edit(ADDITIONAL_STEP, 'additional information')}
       </StepSection>
-      <Button
-        variant="outlined"
-        size="large"
-        onClick={() => onEdit(ADDITIONAL_STEP)}
-        sx={{ alignSelf: 'flex-start' }}
+      {children}
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 2 }}
       >
-        Back to Edit
-      </Button>
+        <Button variant="outlined" size="large" onClick={() => onEdit(ADDITIONAL_STEP)} disabled={submitting}>
+          Back to Edit
+        </Button>
+        <Button
+          variant="contained"
+          size="large"
+          onClick={onSubmit}
+          disabled={submitting}
+          startIcon={<SendRoundedIcon />}
+          aria-busy={submitting}
+        >
+          {submitting ? SUBMITTING_LABEL : SUBMIT_MUSIC_LABEL}
+        </Button>
+      </Stack>
     </Stack>
   );
 }

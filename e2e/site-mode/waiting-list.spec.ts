@@ -1,0 +1,116 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext } from '@playwright/test';
+import { dismissBetaNotice, expect, expectNoProblems, test } from '../fixtures';
+import { demoStaff, storageStatePath } from '../support/accounts';
+import { readMail } from '../support/mail';
+
+// Waiting-list mode is global: this spec runs in the 'site-mode' project, after every other spec
+// (playwright.config.ts), and puts the mode back when it is done.
+
+// One worker, in order: the second test switches the mode the first one needs.
+test.describe.configure({ mode: 'serial' });
+
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+let staff: APIRequestContext;
+
+async function setSubmissionsEnabled(enabled: boolean) {
+  const response = await staff.post('/api/config/set', { data: { submissionsEnabled: enabled } });
+  expect(response.status(), await response.text()).toBe(200);
+  expect(await response.json()).toEqual({ success: true, submissionsEnabled: enabled });
+}
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  staff = await playwright.request.newContext({
+    baseURL,
+    storageState: storageStatePath('staff'),
+    extraHTTPHeaders: { origin: baseURL ?? '' },
+  });
+  await setSubmissionsEnabled(false);
+});
+
+test.afterAll(async () => {
+  try {
+    await setSubmissionsEnabled(true);
+  } finally {
+    await staff.dispose();
+  }
+});
+
+test('in waiting-list mode an artist joins the waiting list, and the artist and staff are mailed', async ({
+  page,
+  problems,
+}) => {
+  test.setTimeout(90_000);
+  const since = Date.now() - 1000;
+  const stamp = `${Date.now()}`.slice(-6);
+  const artistName = `Harbour Lights ${stamp}`;
+  const email = `harbour.${stamp}@example.com`;
+  const listenLink = `https://soundcloud.com/harbour-lights/demo-${stamp}`;
+
+  await page.goto('/submit');
+  await dismissBetaNotice(page);
+  await expect(page.getByText('Full submissions are paused for now')).toBeVisible();
+  const waitingList = page.getByRole('region', { name: 'Join the Waiting List' });
+  await expect(waitingList).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next Step' })).toHaveCount(0);
+  await expect(page.getByRole('tablist', { name: 'Submission steps' })).toHaveCount(0);
+  expect(
+    (await new AxeBuilder({ page }).withTags(axeTags).analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+
+  // Nothing filled: the alert lists what is missing, and the first field has the keyboard.
+  await page.getByRole('button', { name: 'Join Waiting List' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Required Information Missing' });
+  await expect(alert).toContainText(
+    'Please fill in the following required fields: First Name, Surname, Email, Artist Name, Country, City',
+  );
+  await expect(alert).toContainText('Please provide a listen link for your latest project.');
+  await expect(page.getByLabel('First name')).toBeFocused();
+
+  await page.getByLabel('First name').fill('Mara');
+  await page.getByLabel('Surname').fill('Okafor');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Artist name' }).fill(artistName);
+  await page.getByLabel('Instagram profile').fill('https://instagram.com/harbourlights');
+  await page.getByLabel('Country').fill('Ire');
+  await page.getByRole('option', { name: 'Ireland' }).click();
+  await page.getByLabel('City').fill('Cor');
+  await page.getByRole('option', { name: 'Cork' }).click();
+  await waitingList.getByLabel('Listen link').fill(listenLink);
+  await waitingList.getByLabel('About your project (optional)').fill('Four songs recorded in a lighthouse.');
+  await expect(alert).toBeHidden();
+
+  await page.getByRole('button', { name: 'Join Waiting List' }).click();
+  await expect(page.getByRole('heading', { name: "You're on the waiting list" })).toBeFocused();
+  await expect(
+    page.getByText(
+      "Thank you for joining our waiting list! We'll listen to your music and get back to you within 7-10 days.",
+    ),
+  ).toBeVisible();
+
+  const confirmation = await readMail(email, /^You're on the .+ waiting list$/, since);
+  expect(confirmation.raw).toContain('Hi Mara,');
+  expect(confirmation.raw).toContain('get back to you within 7-10 days');
+  expect(confirmation.raw).toContain(`Listen link: ${listenLink}`);
+
+  const notice = await readMail(demoStaff, new RegExp(`^New waiting-list entry: ${artistName}$`), since);
+  expect(notice.raw).toContain(`Email: ${email}`);
+  expect(notice.raw).toContain('Location: Cork, Ireland');
+  expect(notice.raw).toContain('About the project: Four songs recorded in a lighthouse.');
+
+  await page.getByRole('link', { name: 'Return to Homepage' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expectNoProblems(problems);
+});
+
+test('with submissions enabled again, /submit shows the four-step form', async ({ page, problems }) => {
+  await setSubmissionsEnabled(true);
+  await page.goto('/submit');
+  await dismissBetaNotice(page);
+  await expect(page.getByRole('tablist', { name: 'Submission steps' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Join Waiting List' })).toHaveCount(0);
+  expectNoProblems(problems);
+});

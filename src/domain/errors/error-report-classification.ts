@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+import type { errorSeveritySchema } from '../schemas/analytics';
+
+export type ErrorSeverity = z.infer<typeof errorSeveritySchema>;
+
+export const ERROR_CATEGORIES = [
+  'submission',
+  'upload',
+  'validation',
+  'network',
+  'playback',
+  'other',
+] as const;
+export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
+
+export interface ErrorClassification {
+  category: ErrorCategory;
+  severity: ErrorSeverity;
+}
+
+/**
+ * Words a client's `stage` may contain, per category, checked in this order. The order settles a
+ * stage that names two things: 'submission-upload' is a submission that failed while uploading,
+ * and a failed submission is what the label must see first.
+ */
+const CATEGORY_WORDS: readonly (readonly [ErrorCategory, readonly string[]])[] = [
+  ['submission', ['submission', 'submit', 'submitting', 'board', 'pipeline']],
+  ['upload', ['upload', 'uploading', 'artwork', 'file', 'storage']],
+  ['validation', ['validation', 'validate', 'validating', 'form']],
+  ['network', ['network', 'connection', 'fetch', 'offline', 'timeout']],
+  ['playback', ['playback', 'audio', 'play', 'preview']],
+];
+
+const SEVERITY_OF: Readonly<Record<ErrorCategory, ErrorSeverity>> = {
+  submission: 'CRITICAL',
+  upload: 'HIGH',
+  network: 'HIGH',
+  validation: 'MEDIUM',
+  playback: 'LOW',
+  other: 'LOW',
+};
+
+/** 'trackUpload', 'track_upload' and 'Track Upload' all become ['track', 'upload']. */
+function wordsOf(stage: string): string[] {
+  return stage
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/**
+ * How bad a client error report is, from the stage the client says it failed in (spec 001 §3:
+ * severities CRITICAL, HIGH, MEDIUM, LOW; the analytics dashboard groups by category):
+ * - a failed submission (the artist's whole release did not reach the label) is CRITICAL;
+ * - an upload or a network failure (the artist is stuck, but can retry) is HIGH;
+ * - a validation failure (the form refused input; usually the artist fixes it) is MEDIUM;
+ * - anything else, playback included (nothing is lost), is LOW.
+ * The category is the first of submission, upload, validation, network, playback whose words
+ * appear in the stage, else 'other'; a report without a stage is 'other'.
+ */
+export function classifyErrorReport(stage: string | undefined): ErrorClassification {
+  const words = new Set(wordsOf(stage ?? ''));
+  const match = CATEGORY_WORDS.find(([, keys]) => keys.some((key) => words.has(key)));
+  const category: ErrorCategory = match ? match[0] : 'other';
+  return { category, severity: SEVERITY_OF[category] };
+}

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  boardItemResponseSchema,
+  boardListQuerySchema,
+  boardListResponseSchema,
+  changeStatusPayloadSchema,
+} from '../../../domain';
+import { requireStaff } from '../../policies/authentication';
+import { changeSubmissionStatus } from '../../services/board/change-submission-status';
+import { getBoardItem } from '../../services/board/get-board-item';
+import { listBoardItems } from '../../services/board/list-board-items';
+
+const itemParamsSchema = z.object({ itemId: z.string().max(100) });
+
+/** The staff board (issue 7): the submissions, one submission in full, and its status. */
+export const boardReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Before validation, so a visitor learns nothing about the routes' inputs (401/403 first).
+  app.addHook('onRequest', async (request, reply) => {
+    // Signed file links and artists' details: for this reader only, never kept by a cache.
+    reply.header('cache-control', 'no-store');
+    requireStaff(request);
+  });
+
+  const signer = { key: app.signingKey, publicUrl: app.config.publicUrl };
+
+  app.get(
+    '/api/board/items',
+    { schema: { querystring: boardListQuerySchema, response: { 200: boardListResponseSchema } } },
+    async (request) => {
+      const page = await listBoardItems(app.db, request.query);
+      return { success: true as const, ...page };
+    },
+  );
+
+  app.get(
+    '/api/board/items/:itemId',
+    { schema: { params: itemParamsSchema, response: { 200: boardItemResponseSchema } } },
+    async (request) => {
+      const item = await getBoardItem(app.db, signer, request.params.itemId);
+      return { success: true as const, item };
+    },
+  );
+
+  app.post(
+    '/api/board/items/:itemId/status',
+    {
+      schema: {
+        params: itemParamsSchema,
+        body: changeStatusPayloadSchema,
+        response: { 200: boardItemResponseSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireStaff(request);
+      await changeSubmissionStatus(
+        { db: app.db, config: app.config },
+        {
+          itemId: request.params.itemId,
+          status: request.body.status,
+          message: request.body.message,
+          actor,
+          now: new Date(),
+        },
+      );
+      // The item as it is now, so the page shows the new status, its next steps and the history.
+      const item = await getBoardItem(app.db, signer, request.params.itemId);
+      return { success: true as const, item };
+    },
+  );
+};

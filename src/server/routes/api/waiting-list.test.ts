@@ -1,0 +1,252 @@
+import { asc, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMessages, waitingListEntries } from '../../db/schema';
+import { addStaff } from '../../services/staff/manage-staff';
+import { createTestContext, type TestContext } from '../../test/test-context';
+
+let ctx: TestContext;
+let origin: string;
+let nextIp = 1;
+/** Each test posts from its own network, so the per-IP limit only counts what the test means it to. */
+const freshIp = () => `198.51.100.${nextIp++}`;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { STAFF_EMAILS: 'team@label.example, Boss@Label.example' } });
+  origin = ctx.config.publicUrl;
+  // A staff account that STAFF_EMAILS also names, and one only in the database: three addresses.
+  await addStaff(ctx.database.db, 'boss@label.example');
+  await addStaff(ctx.database.db, 'ears@label.example');
+});
+afterAll(async () => ctx.close());
+
+const complete = {
+  firstName: 'Ada',
+  surname: 'Lane',
+  artistName: 'Nova Lane',
+  email: 'Ada.Lane@Example.com ',
+  phone: '+353 21 000 0000',
+  country: 'Ireland',
+  city: 'Cork',
+  instagramProfile: 'https://instagram.com/novalane',
+  tiktokProfile: '',
+  spotifyProfile: '',
+  listenLink: 'https://soundcloud.com/novalane/tide',
+  projectDescription: 'A six-track EP about the sea <and> the city.',
+};
+
+function join(artistData: Record<string, unknown>, ip = freshIp()) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/waiting-list',
+    headers: { origin },
+    remoteAddress: ip,
+    payload: { artistData },
+  });
+}
+
+async function runJobs() {
+  while (await ctx.app.jobs.runOnce()) {}
+}
+
+async function mailTo(address: string) {
+  return ctx.database.db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.to, address))
+    .orderBy(asc(outboxMessages.createdAt));
+}
+
+async function entriesFor(email: string) {
+  return ctx.database.db.select().from(waitingListEntries).where(eq(waitingListEntries.email, email));
+}
+
+describe('POST /api/waiting-list', () => {
+  it('stores the entry and mails the artist and every staff member once', async () => {
+    const response = await join(complete);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({ success: true, itemId: expect.any(String) });
+
+    const rows = await entriesFor('ada.lane@example.com');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: body.itemId,
+      firstName: 'Ada',
+      surname: 'Lane',
+      artistName: 'Nova Lane',
+      email: 'ada.lane@example.com',
+      phone: '+353 21 000 0000',
+      country: 'Ireland',
+      city: 'Cork',
+      instagramProfile: 'https://instagram.com/novalane',
+      tiktokProfile: null,
+      spotifyProfile: null,
+      listenLink: 'https://soundcloud.com/novalane/tide',
+      projectDescription: 'A six-track EP about the sea <and> the city.',
+    });
+
+    await runJobs();
+    const [confirmation, ...more] = await mailTo('ada.lane@example.com');
+    expect(more).toEqual([]);
+    expect(confirmation?.subject).toBe("You're on the Imprint waiting list");
+    expect(confirmation?.text).toContain('Hi Ada,');
+    expect(confirmation?.text).toContain("We'll listen to your music and get back to you within 7-10 days.");
+    expect(confirmation?.text).toContain('Listen link: https://soundcloud.com/novalane/tide');
+    expect(confirmation?.html).toContain('the sea &lt;and&gt; the city');
+    expect(confirmation?.html).not.toContain('<and>');
+
+    for (const staff of ['boss@label.example', 'ears@label.example', 'team@label.example']) {
+      const notices = await mailTo(staff);
+      expect(
+        notices.map((m) => m.subject),
+        staff,
+      ).toEqual(['New waiting-list entry: Nova Lane']);
+      expect(notices[0]?.text).toContain('Nova Lane joined the waiting list.');
+      expect(notices[0]?.text).toContain('Email: ada.lane@example.com');
+      expect(notices[0]?.text).toContain('Location: Cork, Ireland');
+      expect(notices[0]?.text).toContain(`Entry ${body.itemId}.`);
+      expect(notices[0]?.html).toContain('<a href="https://soundcloud.com/novalane/tide">Listen</a>');
+    }
+  });
+
+  it('answers a second entry for the address within 24 hours with the first one, adding nothing', async () => {
+    const first = await join({ ...complete, email: 'retry@example.com' });
+    expect(first.statusCode).toBe(200);
+    await runJobs();
+    const mailsBefore = (await ctx.database.db.select({ n: count() }).from(outboxMessages))[0]?.n;
+
+    const again = await join({
+      ...complete,
+      email: ' RETRY@example.com',
+      listenLink: 'https://other.example/x',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ success: true, itemId: first.json().itemId });
+    const rows = await entriesFor('retry@example.com');
+    expect(rows.map((r) => r.listenLink)).toEqual([complete.listenLink]);
+    await runJobs();
+    expect((await ctx.database.db.select({ n: count() }).from(outboxMessages))[0]?.n).toBe(mailsBefore);
+  });
+
+  it('keeps one entry when the same artist joins twice at once', async () => {
+    const [a, b] = await Promise.all([
+      join({ ...complete, email: 'double@example.com' }),
+      join({ ...complete, email: 'double@example.com' }),
+    ]);
+    expect([a?.statusCode, b?.statusCode]).toEqual([200, 200]);
+    expect(a?.json().itemId).toBe(b?.json().itemId);
+    expect(await entriesFor('double@example.com')).toHaveLength(1);
+  });
+
+  it('takes the address as a new entry after 24 hours', async () => {
+    const first = await join({ ...complete, email: 'later@example.com' });
+    await ctx.database.db
+      .update(waitingListEntries)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(waitingListEntries.id, first.json().itemId));
+    const second = await join({ ...complete, email: 'later@example.com' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().itemId).not.toBe(first.json().itemId);
+    expect(await entriesFor('later@example.com')).toHaveLength(2);
+  });
+
+  it.each([
+    ['firstName', 'Please fill in the following required fields: First Name', 'First name is required'],
+    ['surname', 'Please fill in the following required fields: Surname', 'Surname is required'],
+    ['email', 'Please fill in the following required fields: Email', 'Email is required'],
+    ['artistName', 'Please fill in the following required fields: Artist Name', 'Artist name is required'],
+    ['country', 'Please fill in the following required fields: Country', 'Country is required'],
+    ['city', 'Please fill in the following required fields: City', 'City is required'],
+    [
+      'listenLink',
+      'Please provide a listen link for your latest project.',
+      'Please provide a listen link for your latest project.',
+    ],
+  ])('refuses a blank %s with the spec message and stores nothing', async (field, error, details) => {
+    const email = `blank-${field.toLowerCase()}@example.com`;
+    const response = await join({ ...complete, email: field === 'email' ? '   ' : email, [field]: '  ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, error, details });
+    if (field !== 'email') expect(await entriesFor(email)).toEqual([]);
+  });
+
+  it('lists every missing field in the alert and every message in the details', async () => {
+    const response = await join({
+      ...complete,
+      firstName: '',
+      country: '',
+      city: '',
+      listenLink: '',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Please fill in the following required fields: First Name, Country, City',
+      details:
+        'First name is required; Country is required; City is required; Please provide a listen link for your latest project.',
+    });
+  });
+
+  it('refuses an address that does not look like one', async () => {
+    const response = await join({ ...complete, email: 'ada@example' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Please enter a valid email address',
+      details: 'Please enter a valid email address',
+    });
+    expect(await entriesFor('ada@example')).toEqual([]);
+  });
+
+  it('refuses a body without the artist data', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/waiting-list',
+      headers: { origin },
+      remoteAddress: freshIp(),
+      payload: { firstName: 'Ada' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().success).toBe(false);
+  });
+
+  it('limits a network to 10 requests an hour', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) {
+      const response = await join({ ...complete, email: `limit-${i}@example.com` }, ip);
+      expect(response.statusCode, `request ${i + 1}`).toBe(200);
+    }
+    const refused = await join({ ...complete, email: 'limit-10@example.com' }, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      success: false,
+      error: 'Too many waiting-list requests from your network. Try again in 60 minutes.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(await entriesFor('limit-10@example.com')).toEqual([]);
+    // Another network is not affected.
+    expect((await join({ ...complete, email: 'limit-10@example.com' })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/waiting-list without any staff', () => {
+  it('mails only the artist', async () => {
+    const bare = await createTestContext();
+    try {
+      const response = await bare.app.inject({
+        method: 'POST',
+        url: '/api/waiting-list',
+        headers: { origin: bare.config.publicUrl },
+        payload: { artistData: complete },
+      });
+      expect(response.statusCode).toBe(200);
+      while (await bare.app.jobs.runOnce()) {}
+      const mails = await bare.database.db.select().from(outboxMessages);
+      expect(mails.map((m) => [m.to, m.subject])).toEqual([
+        ['ada.lane@example.com', "You're on the Imprint waiting list"],
+      ]);
+    } finally {
+      await bare.close();
+    }
+  });
+});

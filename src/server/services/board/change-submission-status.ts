@@ -1,0 +1,96 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  canChangeStatus,
+  formatStatusChangeRefused,
+  type SessionUser,
+  type SubmissionStatus,
+} from '../../../domain';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { submissionEvents, submissions } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+import { queueMail } from '../mail/queue-mail';
+import { composeStatusChangeMail } from '../submissions/submission-mails';
+import { SUBMISSION_NOT_FOUND } from './get-board-item';
+
+export const STATUS_CHANGED_MEANWHILE =
+  'Someone else changed the status of this submission a moment ago. Reload it and try again.';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ChangeSubmissionStatusInput {
+  itemId: string;
+  status: SubmissionStatus;
+  message?: string | undefined;
+  actor: SessionUser;
+  now: Date;
+}
+
+export interface ChangedSubmissionStatus {
+  fromStatus: SubmissionStatus;
+  toStatus: SubmissionStatus;
+}
+
+interface StoredArtist {
+  email?: string;
+  artistName?: string;
+  firstName?: string;
+}
+
+/**
+ * Staff move a submission along the board (design.md §2's enum, status-transitions.ts's rules).
+ * The status, the audit row and the artist's mail are one transaction: the artist is told exactly
+ * when the change happened, and a change is never without its record. The update only applies
+ * while the status is still the one the transition was checked against, so two staff members
+ * changing the same item at once cannot both win.
+ */
+export async function changeSubmissionStatus(
+  deps: { db: Database; config: AppConfig },
+  input: ChangeSubmissionStatusInput,
+): Promise<ChangedSubmissionStatus> {
+  if (!UUID.test(input.itemId)) throw notFound(SUBMISSION_NOT_FOUND);
+  const [current] = await deps.db
+    .select({
+      status: submissions.status,
+      releaseTitle: submissions.releaseTitle,
+      itemName: submissions.itemName,
+      artistDetails: submissions.artistDetails,
+    })
+    .from(submissions)
+    .where(eq(submissions.id, input.itemId));
+  if (!current) throw notFound(SUBMISSION_NOT_FOUND);
+  const from = current.status;
+  const to = input.status;
+  if (!canChangeStatus(from, to)) throw conflict(formatStatusChangeRefused(from, to));
+
+  const message = input.message?.trim() || null;
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(submissions)
+      .set({ status: to, updatedAt: input.now })
+      .where(and(eq(submissions.id, input.itemId), eq(submissions.status, from)))
+      .returning({ id: submissions.id });
+    if (updated.length === 0) throw conflict(STATUS_CHANGED_MEANWHILE);
+    await tx.insert(submissionEvents).values({
+      submissionId: input.itemId,
+      type: 'status_changed',
+      actorUserId: input.actor.userId,
+      fromStatus: from,
+      toStatus: to,
+      message,
+    });
+    const artist = current.artistDetails as StoredArtist;
+    if (artist.email) {
+      await queueMail(
+        tx,
+        composeStatusChangeMail(deps.config, artist.email, {
+          artistName: artist.artistName || artist.firstName || 'there',
+          releaseTitle: current.releaseTitle || current.itemName,
+          status: to,
+          message: message ?? undefined,
+        }),
+      );
+    }
+  });
+  return { fromStatus: from, toStatus: to };
+}

@@ -1,0 +1,85 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type BoardItemDetail,
+  type BoardListResponse,
+  boardItemResponseSchema,
+  boardListResponseSchema,
+  type ChangeStatusPayload,
+  type SubmissionStatus,
+} from '../../domain';
+import { ApiError, apiGet, apiPost } from './client';
+import { queryKeys } from './query-keys';
+
+/** Submissions per page of the board: a screenful on a desktop, a few scrolls on a phone. */
+export const BOARD_PAGE_SIZE = 25;
+
+/** Item ids are UUIDs; anything else cannot name a submission, so it is not asked for. */
+const ITEM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isBoardItemId(value: string | undefined): value is string {
+  return value !== undefined && ITEM_ID.test(value);
+}
+
+export function fetchBoardItems(
+  options: { status?: SubmissionStatus | undefined; cursor?: string | undefined; limit?: number },
+  signal?: AbortSignal,
+): Promise<BoardListResponse> {
+  const query = new URLSearchParams();
+  if (options.status) query.set('status', options.status);
+  if (options.cursor) query.set('cursor', options.cursor);
+  query.set('limit', String(options.limit ?? BOARD_PAGE_SIZE));
+  return apiGet(`/api/board/items?${query}`, boardListResponseSchema, signal);
+}
+
+/** The board, newest first, one page at a time (`fetchNextPage` follows the cursor). */
+export function useBoardItems(status: SubmissionStatus | undefined) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.boardItems(status ?? 'all'),
+    queryFn: ({ pageParam, signal }) => fetchBoardItems({ status, cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export async function fetchBoardItem(itemId: string, signal?: AbortSignal): Promise<BoardItemDetail> {
+  return (await apiGet(`/api/board/items/${encodeURIComponent(itemId)}`, boardItemResponseSchema, signal))
+    .item;
+}
+
+export function useBoardItem(itemId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.boardItem(itemId ?? ''),
+    queryFn: ({ signal }) => fetchBoardItem(itemId ?? '', signal),
+    enabled: isBoardItemId(itemId),
+    // The file links in the answer work for an hour: a page left open gets fresh ones before then.
+    refetchInterval: 45 * 60_000,
+    // A missing submission stays missing; other failures get the usual retry.
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
+  });
+}
+
+export async function changeSubmissionStatus(
+  itemId: string,
+  payload: ChangeStatusPayload,
+): Promise<BoardItemDetail> {
+  return (
+    await apiPost(`/api/board/items/${encodeURIComponent(itemId)}/status`, payload, boardItemResponseSchema)
+  ).item;
+}
+
+/** Changes the status; the answer is the item as it is now, which replaces the cached one. */
+export function useChangeSubmissionStatus(itemId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: ChangeStatusPayload) => changeSubmissionStatus(itemId, payload),
+    onSuccess: async (item) => {
+      queryClient.setQueryData(queryKeys.boardItem(itemId), item);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.boardItems() });
+    },
+    // Refused because the item moved on (another staff member): show it as it is now.
+    onError: async (error) => {
+      if (error instanceof ApiError && error.status === 409)
+        await queryClient.invalidateQueries({ queryKey: queryKeys.boardItem(itemId) });
+    },
+  });
+}

@@ -1,0 +1,182 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { listAnswer, mockApi, renderStaffPage, summary } from './board/board-test-helpers';
+import { BoardPage } from './board-page';
+
+const first = summary();
+const second = summary({
+  itemId: '7b2d4e6f-8a9b-4c1d-9e2f-3a4b5c6d7e8f',
+  status: 'approved',
+  itemName: 'Nova Lane - ',
+  artistName: 'Nova Lane',
+  releaseTitle: '',
+  uploadType: 'transfer',
+  releaseType: 'single',
+  releaseDate: null,
+  createdAt: '2026-11-19T09:30:00.000Z',
+  trackCount: 0,
+  catalogueItemCount: 4,
+});
+
+/** jsdom has no matchMedia: with this, the page lays out as on a desktop (MUI's md and up). */
+function asDesktop() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: true,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('the submissions board', () => {
+  it('lists submissions as cards on a phone, each a link to its review', async () => {
+    const api = mockApi(() => ({ status: 200, body: listAnswer([first, second]) }));
+    renderStaffPage(BoardPage, '/admin/board', '/admin/board');
+    expect(screen.getByRole('heading', { level: 1, name: 'Submissions board' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Loading submissions...');
+
+    const list = await screen.findByRole('list', { name: 'Submissions' });
+    const cards = within(list).getAllByRole('link');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]?.getAttribute('href')).toBe(`/details/${first.itemId}`);
+    expect(cards[0]?.textContent).toContain('Pending');
+    expect(cards[0]?.textContent).toContain('First Light');
+    expect(cards[0]?.textContent).toContain('Maya Rivers');
+    expect(cards[0]?.textContent).toContain('EP');
+    expect(cards[0]?.textContent).toContain('Release date: March 5, 2027');
+    expect(cards[0]?.textContent).toMatch(/Submitted: Nov 20, 2026, \d{1,2}:05\s[AP]M/);
+    // A transfer has no title or date of its own.
+    expect(cards[1]?.getAttribute('href')).toBe(`/details/${second.itemId}`);
+    expect(cards[1]?.textContent).toContain('Catalogue transfer');
+    expect(cards[1]?.textContent).toContain('Transfer Existing');
+    expect(cards[1]?.textContent).toContain('Release date: —');
+
+    const filters = screen.getByRole('navigation', { name: 'Filter by status' });
+    const all = within(filters).getByRole('link', { name: 'All (3)' });
+    expect(all.getAttribute('aria-current')).toBe('page');
+    expect(within(filters).getByRole('link', { name: 'Pending (2)' })).toBeTruthy();
+    expect(within(filters).getByRole('link', { name: 'Approved (1)' })).toBeTruthy();
+    expect(within(filters).getByRole('link', { name: 'Failed (0)' })).toBeTruthy();
+
+    expect(api.requests).toHaveLength(1);
+    expect(api.requests[0]?.url.pathname).toBe('/api/board/items');
+    expect(api.requests[0]?.url.searchParams.get('status')).toBeNull();
+  });
+
+  it('shows a table on a desktop whose rows open the review, by mouse or keyboard', async () => {
+    asDesktop();
+    mockApi(() => ({ status: 200, body: listAnswer([first, second]) }));
+    const user = userEvent.setup();
+    const { router } = renderStaffPage(BoardPage, '/admin/board', '/admin/board');
+    const table = await screen.findByRole('table', { name: 'Submissions' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['Status', 'Artist', 'Release title', 'Type', 'Release date', 'Submitted']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      [
+        'Pending',
+        'Maya Rivers',
+        'First Light',
+        'EP',
+        'March 5, 2027',
+        expect.stringMatching(/^Nov 20, 2026/),
+      ],
+      [
+        'Approved',
+        'Nova Lane',
+        'Catalogue transfer',
+        'Transfer Existing',
+        '—',
+        expect.stringMatching(/^Nov 19, 2026/),
+      ],
+    ]);
+    const link = within(rows[0] as HTMLElement).getByRole('link', { name: 'First Light' });
+    link.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/details/${first.itemId}`));
+  });
+
+  it('filters by status through the URL and asks the server for that status', async () => {
+    const api = mockApi(({ url }) => {
+      const status = url.searchParams.get('status');
+      return { status: 200, body: listAnswer(status === 'approved' ? [second] : [first, second]) };
+    });
+    const user = userEvent.setup();
+    const { router } = renderStaffPage(BoardPage, '/admin/board', '/admin/board');
+    await screen.findByRole('list', { name: 'Submissions' });
+    await user.click(screen.getByRole('link', { name: 'Approved (1)' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=approved'));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Submissions' })).getAllByRole('link')).toHaveLength(1),
+    );
+    expect(api.requests.at(-1)?.url.searchParams.get('status')).toBe('approved');
+    expect(screen.getByRole('link', { name: 'Approved (1)' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'All (3)' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('says when a filter has nothing, and offers the whole board', async () => {
+    const api = mockApi(() => ({ status: 200, body: listAnswer([]) }));
+    renderStaffPage(BoardPage, '/admin/board', '/admin/board?status=rejected');
+    expect(await screen.findByRole('heading', { name: 'No Rejected submissions' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Show all submissions' }).getAttribute('href')).toBe(
+      '/admin/board',
+    );
+    expect(api.requests[0]?.url.searchParams.get('status')).toBe('rejected');
+  });
+
+  it('ignores a status it does not know and shows the whole board', async () => {
+    const api = mockApi(() => ({ status: 200, body: listAnswer([]) }));
+    renderStaffPage(BoardPage, '/admin/board', '/admin/board?status=maybe');
+    expect(await screen.findByRole('heading', { name: 'No submissions yet' })).toBeTruthy();
+    expect(api.requests[0]?.url.searchParams.get('status')).toBeNull();
+  });
+
+  it('loads the next page from the cursor', async () => {
+    const api = mockApi(({ url }) =>
+      url.searchParams.get('cursor') === 'page-2'
+        ? { status: 200, body: listAnswer([second]) }
+        : { status: 200, body: listAnswer([first], { nextCursor: 'page-2' }) },
+    );
+    const user = userEvent.setup();
+    renderStaffPage(BoardPage, '/admin/board', '/admin/board');
+    const list = await screen.findByRole('list', { name: 'Submissions' });
+    expect(within(list).getAllByRole('link')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(2));
+    expect(api.requests.at(-1)?.url.searchParams.get('cursor')).toBe('page-2');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('shows the server’s words when the board cannot load, and retries', async () => {
+    let calls = 0;
+    mockApi(() =>
+      ++calls === 1
+        ? { status: 500, body: { success: false, error: 'Internal server error' } }
+        : { status: 200, body: listAnswer([first]) },
+    );
+    const user = userEvent.setup();
+    renderStaffPage(BoardPage, '/admin/board', '/admin/board');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The board could not be loaded: Internal server error');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('list', { name: 'Submissions' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,81 @@
+import {
+  formatDuration,
+  formatLongDate,
+  formatSampleRate,
+  getReleaseTypeLabel,
+  UPLOAD_TYPE_LABELS,
+  uploadTypeSchema,
+} from '../../../../domain';
+
+/** Where staff find the board. */
+export const BOARD_PATH = '/admin/board';
+
+export const EMPTY_VALUE = '—';
+
+const SUBMITTED_AT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** When a submission or an event happened, in the reader's time zone: 'Jan 5, 2027, 3:04 PM'. */
+export function formatSubmittedAt(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : SUBMITTED_AT.format(ms);
+}
+
+/** A calendar date in US long format, or the em dash when there is none. */
+export function formatBoardDate(value: string | null | undefined): string {
+  if (!value) return EMPTY_VALUE;
+  return formatLongDate(value) ?? value;
+}
+
+/** 'Single', 'EP', 'Album'; a transfer is named as such, and new music with a transfer says so. */
+export function formatSubmissionType(uploadType: string, releaseType: string): string {
+  if (uploadType === 'transfer') return UPLOAD_TYPE_LABELS.transfer;
+  const release = getReleaseTypeLabel(releaseType);
+  return uploadType === 'both' ? `${release} + transfer` : release;
+}
+
+export function formatUploadType(uploadType: string): string {
+  const parsed = uploadTypeSchema.safeParse(uploadType);
+  return parsed.success ? UPLOAD_TYPE_LABELS[parsed.data] : uploadType;
+}
+
+/** A release with no title of its own (a catalogue transfer) still needs words for its link. */
+export function releaseTitleOf(item: { releaseTitle: string; uploadType: string }): string {
+  return (
+    item.releaseTitle.trim() || (item.uploadType === 'transfer' ? 'Catalogue transfer' : 'Untitled release')
+  );
+}
+
+function numberIn(media: Record<string, unknown> | null, key: string): number | undefined {
+  const value = media?.[key];
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+/** '2 ch · 44.1 kHz · 24-bit · 3:12' from what the upload check found; the format for others ('MP3'). */
+export function formatAudioLine(media: Record<string, unknown> | null): string {
+  const channels = numberIn(media, 'channels');
+  const sampleRate = numberIn(media, 'sampleRate');
+  const bitDepth = numberIn(media, 'bitDepth');
+  const duration = numberIn(media, 'durationSeconds');
+  const parts = [
+    channels !== undefined ? `${channels} ch` : undefined,
+    sampleRate !== undefined ? formatSampleRate(sampleRate) : undefined,
+    bitDepth !== undefined ? `${bitDepth}-bit` : undefined,
+    duration !== undefined ? formatDuration(duration) : undefined,
+  ].filter((part): part is string => part !== undefined);
+  if (parts.length > 0) return parts.join(' · ');
+  const format = media?.format;
+  return typeof format === 'string' ? format.toUpperCase() : '';
+}
+
+/** '640 × 640 px', or '' when the size is unknown. */
+export function formatImageSize(media: Record<string, unknown> | null): string {
+  const width = numberIn(media, 'width');
+  const height = numberIn(media, 'height');
+  return width !== undefined && height !== undefined ? `${width} × ${height} px` : '';
+}
+
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

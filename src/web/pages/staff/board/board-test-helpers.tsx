@@ -1,0 +1,266 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import type { BoardItemDetail, BoardItemSummary, BoardListResponse } from '../../../../domain';
+import { defaultPublicConfig } from '../../../../domain';
+import { PublicConfigContext } from '../../../config';
+import { theme } from '../../../theme';
+
+/** Shows where a link led, so a test can follow one without the target page. */
+function Landing() {
+  const location = useLocation();
+  return <h1>Landed on {location.pathname}</h1>;
+}
+
+/** A staff page at `path` (a route pattern), opened at `entry`, in the app's real providers. */
+export function renderStaffPage(Page: ComponentType, path: string, entry: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path, Component: Page },
+      { path: '*', Component: Landing },
+    ],
+    { initialEntries: [entry] },
+  );
+  const view = render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <PublicConfigContext value={defaultPublicConfig}>
+          <RouterProvider router={router} />
+        </PublicConfigContext>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+/**
+ * Answers fetch with `respond(request)` as JSON: `{ status, body }`. Records every request, so a
+ * test can check what the page asked for.
+ */
+export function mockApi(respond: (request: RecordedRequest) => { status: number; body: unknown }) {
+  const requests: RecordedRequest[] = [];
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const text = typeof init?.body === 'string' ? init.body : undefined;
+    const request = { method: init?.method ?? 'GET', url, body: text ? JSON.parse(text) : undefined };
+    requests.push(request);
+    const answer = respond(request);
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return { requests, spy };
+}
+
+export function summary(overrides: Partial<BoardItemSummary> = {}): BoardItemSummary {
+  return {
+    itemId: '3f0c1c9e-5d43-4c7e-9a55-0d3c8f2b7a10',
+    status: 'pending',
+    itemName: 'Maya Rivers - First Light',
+    artistName: 'Maya Rivers',
+    releaseTitle: 'First Light',
+    uploadType: 'new-music',
+    releaseType: 'ep',
+    releaseDate: '2027-03-05',
+    createdAt: '2026-11-20T14:05:00.000Z',
+    trackCount: 3,
+    catalogueItemCount: 0,
+    ...overrides,
+  };
+}
+
+export function listAnswer(items: BoardItemSummary[], overrides: Partial<BoardListResponse> = {}) {
+  return {
+    success: true,
+    items,
+    nextCursor: null,
+    counts: {
+      pending: 2,
+      in_progress: 0,
+      processing: 0,
+      approved: 1,
+      live: 0,
+      active: 0,
+      rejected: 0,
+      failed: 0,
+    },
+    ...overrides,
+  };
+}
+
+const ITEM_ID = '3f0c1c9e-5d43-4c7e-9a55-0d3c8f2b7a10';
+
+function signed(fileId: string, fileName: string, media: Record<string, unknown>, size: number) {
+  const base = `http://localhost:3000/files/${fileId}?expires=1900000000&signature=abcdefghijkl`;
+  return {
+    fileId,
+    fileName,
+    url: `${base}&disposition=inline`,
+    downloadUrl: `${base}&disposition=attachment`,
+    media,
+    size,
+  };
+}
+
+/** A submission as GET /api/board/items/:id answers it: new music and a transfer, every part filled. */
+export function detail(overrides: Partial<BoardItemDetail> = {}): BoardItemDetail {
+  return {
+    ...summary({ uploadType: 'both', trackCount: 2, catalogueItemCount: 1 }),
+    itemId: ITEM_ID,
+    artistId: '9a1e2f7c-1111-4a2b-8c3d-5e6f7a8b9c0d',
+    artist: {
+      firstName: 'Maya',
+      surname: 'Rivers',
+      email: 'maya@example.com',
+      phone: '+44 20 7946 0000',
+      country: 'United Kingdom',
+      city: 'London',
+      spotifyProfile: 'https://open.spotify.com/artist/1a2b3c4d5e6f7g8h9i0j1k',
+      instagramProfile: 'https://instagram.com/mayarivers',
+      tiktokProfile: '',
+    },
+    releaseStrategy: 'singles_first',
+    primaryGenre: 'Pop',
+    subGenre: 'Indie Pop',
+    earlyReleaseRequest: true,
+    earlyReleaseReason: 'Tour starts in February',
+    distributor: 'DistroKid',
+    bio: 'Songs written on the night bus.',
+    influences: 'Phoebe Bridgers, Bon Iver',
+    proNumber: 'PRS-123456',
+    publishingAdministrationInterest: true,
+    artwork: signed(
+      'aaaaaaaa-0000-4000-8000-000000000001',
+      'cover.jpg',
+      { kind: 'image', format: 'jpeg', width: 3000, height: 3000, space: 'srgb' },
+      2_400_000,
+    ),
+    tracks: [
+      {
+        position: 0,
+        title: 'Night Bus',
+        audio: signed(
+          'aaaaaaaa-0000-4000-8000-000000000002',
+          'night-bus.wav',
+          {
+            kind: 'audio',
+            format: 'wav',
+            channels: 2,
+            sampleRate: 44_100,
+            bitDepth: 24,
+            durationSeconds: 192.4,
+          },
+          50_000_000,
+        ),
+        releaseAsSingle: true,
+        singleReleaseDate: '2027-01-15',
+        singleOrder: 1,
+        groupedWithFinalSingle: false,
+        soloWork: false,
+        productionYear: '2026',
+        parentalAdvisory: 'yes',
+        lyrics: 'Last stop, first light\nHome before the sun',
+        contributors: [
+          {
+            kind: 'producer',
+            firstName: 'Leo',
+            surname: 'Park',
+            email: 'leo@example.com',
+            roles: ['Producer', 'Mixing Engineer'],
+            isPrimaryArtist: false,
+            spotifyUrl: null,
+          },
+        ],
+        splits: [
+          { name: 'Leo Park', email: 'leo@example.com', percentage: 60 },
+          { name: 'Ana Ruiz', email: 'ana@example.com', percentage: 40 },
+        ],
+        clips: [
+          {
+            startTime: '0:30',
+            endTime: '1:00',
+            description: 'The chorus',
+            status: 'ready',
+            file: signed(
+              'aaaaaaaa-0000-4000-8000-000000000003',
+              'night-bus-clip-1.wav',
+              {
+                kind: 'audio',
+                format: 'wav',
+                channels: 2,
+                sampleRate: 44_100,
+                bitDepth: 24,
+                durationSeconds: 30,
+              },
+              5_000_000,
+            ),
+          },
+        ],
+      },
+      {
+        position: 1,
+        title: 'First Light',
+        audio: signed(
+          'aaaaaaaa-0000-4000-8000-000000000004',
+          'first-light.wav',
+          {
+            kind: 'audio',
+            format: 'wav',
+            channels: 2,
+            sampleRate: 48_000,
+            bitDepth: 16,
+            durationSeconds: 201,
+          },
+          40_000_000,
+        ),
+        releaseAsSingle: false,
+        singleReleaseDate: null,
+        singleOrder: null,
+        groupedWithFinalSingle: false,
+        soloWork: true,
+        productionYear: '2025',
+        parentalAdvisory: 'no',
+        lyrics: null,
+        contributors: [],
+        splits: [],
+        clips: [],
+      },
+    ],
+    catalogueItems: [
+      {
+        type: 'album',
+        title: 'Old Harbour',
+        artist: 'Maya Rivers',
+        image: null,
+        spotifyUrl: 'https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy',
+        releaseDate: '2019-05-17',
+        details: { label: 'Tidal Records', upc: '0602577000000', tracks: [] },
+        splits: [{ name: 'Iris Cole', email: 'iris@example.com', percentage: 100 }],
+      },
+    ],
+    events: [
+      {
+        type: 'created',
+        fromStatus: null,
+        toStatus: 'pending',
+        message: null,
+        actor: null,
+        createdAt: '2026-11-20T14:05:00.000Z',
+      },
+    ],
+    nextStatuses: ['in_progress', 'approved', 'rejected'],
+    releaseDate: '2027-03-05',
+    ...overrides,
+  };
+}

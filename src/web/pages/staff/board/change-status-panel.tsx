@@ -1,0 +1,109 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useId, useState } from 'react';
+import {
+  type BoardItemDetail,
+  getStatusLabel,
+  STATUS_MESSAGE_MAX_LENGTH,
+  type SubmissionStatus,
+} from '../../../../domain';
+import { useChangeSubmissionStatus } from '../../../api/board';
+import { DetailSection } from './detail-parts';
+
+/**
+ * Staff move the submission on: only the statuses the board allows from here are offered, with an
+ * optional note that goes to the artist in the status e-mail. The server checks the move again.
+ */
+export function ChangeStatusPanel({ item }: { item: BoardItemDetail }) {
+  const mutation = useChangeSubmissionStatus(item.itemId);
+  const [selected, setSelected] = useState<SubmissionStatus | ''>('');
+  const [message, setMessage] = useState('');
+  const [done, setDone] = useState<SubmissionStatus | null>(null);
+  const legendId = useId();
+  const options = item.nextStatuses;
+  // After a refusal the item is reloaded; a choice it no longer offers is no choice.
+  const chosen = selected && options.includes(selected) ? selected : '';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!chosen || mutation.isPending) return;
+    setDone(null);
+    const note = message.trim();
+    mutation.mutate(
+      { status: chosen, ...(note ? { message: note } : {}) },
+      {
+        onSuccess: (updated) => {
+          setDone(updated.status);
+          setSelected('');
+          setMessage('');
+        },
+      },
+    );
+  }
+
+  return (
+    <DetailSection title="Change status">
+      {done && (
+        <Alert severity="success" role="status" sx={{ mb: 2 }} onClose={() => setDone(null)}>
+          Status changed to {getStatusLabel(done)}. The artist has been e-mailed.
+        </Alert>
+      )}
+      {options.length === 0 ? (
+        <Typography sx={{ color: 'text.secondary' }}>
+          A submission that is {getStatusLabel(item.status)} cannot be moved to another status.
+        </Typography>
+      ) : (
+        <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+          <FormControl>
+            <FormLabel id={legendId}>New status</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby={legendId}
+              value={chosen}
+              onChange={(event) => setSelected(event.target.value as SubmissionStatus)}
+            >
+              {options.map((status) => (
+                <FormControlLabel
+                  key={status}
+                  value={status}
+                  control={<Radio />}
+                  label={getStatusLabel(status)}
+                  disabled={mutation.isPending}
+                />
+              ))}
+            </RadioGroup>
+          </FormControl>
+          <TextField
+            label="Message to the artist (optional)"
+            multiline
+            minRows={3}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+            disabled={mutation.isPending}
+            helperText={`Sent with the status e-mail. ${message.length}/${STATUS_MESSAGE_MAX_LENGTH}`}
+            slotProps={{ htmlInput: { maxLength: STATUS_MESSAGE_MAX_LENGTH } }}
+            fullWidth
+          />
+          {mutation.isError && (
+            <Alert severity="error" role="alert">
+              {mutation.error.message}
+            </Alert>
+          )}
+          <div>
+            <Button type="submit" variant="contained" disabled={!chosen} loading={mutation.isPending}>
+              {chosen ? `Set to ${getStatusLabel(chosen)}` : 'Change status'}
+            </Button>
+          </div>
+        </Stack>
+      )}
+    </DetailSection>
+  );
+}

@@ -1,0 +1,102 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useId } from 'react';
+import { visuallyHidden } from '../../../components/visually-hidden';
+import { EMPTY_VALUE } from './board-format';
+
+/** A titled block of the details page: an h2 that also names the region. */
+export function DetailSection({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Paper component="section" aria-labelledby={id} variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 2 }}
+      >
+        <Typography id={id} variant="h3" component="h2">
+          {title}
+        </Typography>
+        {action}
+      </Stack>
+      {children}
+    </Paper>
+  );
+}
+
+export function InfoList({ children }: { children: ReactNode }) {
+  return (
+    <Box component="dl" sx={{ m: 0 }}>
+      {children}
+    </Box>
+  );
+}
+
+/** One label and its value; an empty value reads as the em dash. */
+export function InfoRow({ label, children }: { label: string; children?: ReactNode }) {
+  const empty = children === undefined || children === null || children === '' || children === false;
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }} sx={{ py: 0.75 }}>
+      <Typography
+        component="dt"
+        variant="body2"
+        sx={{ color: 'text.secondary', minWidth: { sm: 200 }, flexShrink: 0 }}
+      >
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+        {empty ? EMPTY_VALUE : children}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** Only http(s) addresses become links: what an artist typed never turns into a script URL. */
+export function isWebAddress(value: string | null | undefined): value is string {
+  return typeof value === 'string' && /^https?:\/\/\S+$/i.test(value.trim());
+}
+
+/** A link that leaves the portal, in a new tab; text that is not a web address stays text. */
+export function ExternalLink({ href, children }: { href: string | null | undefined; children?: ReactNode }) {
+  if (!href) return null;
+  if (!isWebAddress(href)) return <>{children ?? href}</>;
+  return (
+    <Link href={href.trim()} target="_blank" rel="noopener noreferrer">
+      {children ?? href}
+      <Box component="span" sx={visuallyHidden}>
+        {' '}
+        (opens in a new tab)
+      </Box>
+    </Link>
+  );
+}
+
+/** Saves a file with its original name (the signed link answers with Content-Disposition: attachment). */
+export function DownloadButton({ href, label }: { href: string; label: string }) {
+  return (
+    <Button
+      component="a"
+      href={href}
+      download
+      size="small"
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      aria-label={label}
+    >
+      Download
+    </Button>
+  );
+}

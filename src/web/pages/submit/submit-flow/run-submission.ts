@@ -1,0 +1,219 @@
+import {
+  BOT_CHECK_FAILED,
+  type CreateBoardItemPayload,
+  type CreateBoardItemResponse,
+  FORM_VALIDATION_FAILED,
+  formatArtworkUploadFailed,
+  formatBoardEntryFailed,
+  formatTrackUploadFailed,
+  getArtworkUploadProgress,
+  getTrackUploadProgress,
+  hasTrackAudio,
+  type IsoDate,
+  PROGRESS,
+  PROGRESS_UPDATE_DELAY_MS,
+  type ProcessSocialClipsPayload,
+  type SubmissionVerification,
+  scoreBotCheck,
+  UPLOAD_MESSAGES,
+  type UploadResult,
+  validateSubmission,
+} from '../../../../domain';
+import { ApiError } from '../../../api/client';
+import { buildUploadInput, type SubmitFormValues } from '../form/form-values';
+import { ARTWORK_UPLOAD_KEY, type UploadRegistry } from '../form/upload-registry';
+import { buildCreateItemPayload } from './build-payload';
+
+/** What the 'Uploading Submission' modal shows (spec 001 §3, Progress record). */
+export interface SubmissionProgress {
+  status: string;
+  progress: number;
+  currentFile: number;
+  totalFiles: number;
+  startTime: number;
+}
+
+/** Where the pipeline stopped, for the error report. */
+export type SubmissionStage = 'validation' | 'track-upload' | 'artwork-upload' | 'board' | 'social-clips';
+
+export class SubmissionError extends Error {
+  override readonly name = 'SubmissionError';
+  constructor(
+    message: string,
+    readonly stage: SubmissionStage,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface RunSubmissionDeps {
+  registry: UploadRegistry;
+  getValues(): SubmitFormValues;
+  /** Writes a finished upload into the form (the track's url and file id, or the artwork's). */
+  attachUpload(key: string, result: UploadResult): void;
+  verification(): SubmissionVerification;
+  /** When the form was shown, for the client's bot score; null without timing data. */
+  startedAt: number | null;
+  today: IsoDate;
+  /** Development mode skips the form's validation (design.md §2); the server still checks. */
+  skipValidation: boolean;
+  createBoardItem(payload: CreateBoardItemPayload): Promise<CreateBoardItemResponse>;
+  processSocialClips(payload: ProcessSocialClipsPayload): Promise<unknown>;
+  onProgress(progress: SubmissionProgress): void;
+  delay(ms: number): Promise<void>;
+  now(): number;
+  /** The spec only warns when clips fail. */
+  warn(message: string, error: unknown): void;
+}
+
+/**
+ * Submit Music (spec 001 §4): validate, make sure every file is uploaded (files start uploading
+ * when picked, so this mostly waits for the last ones), create the board item, ask for the social
+ * clips. The bar moves through the spec's milestones, each update held 200 ms so it can be read.
+ */
+export async function runSubmission(deps: RunSubmissionDeps): Promise<{ itemId: string }> {
+  const startTime = deps.now();
+  let current = 0;
+  let total = 0;
+  const report = (progress: number, status: string) =>
+    deps.onProgress({ status, progress, currentFile: current, totalFiles: total, startTime });
+  const step = async (progress: number, status: string) => {
+    report(progress, status);
+    await deps.delay(PROGRESS_UPDATE_DELAY_MS);
+  };
+
+  await step(PROGRESS.validating, 'Validating your submission...');
+  const values = deps.getValues();
+  const validation = validateSubmission(
+    { ...values, tracks: values.tracks.filter(hasTrackAudio) } as Parameters<typeof validateSubmission>[0],
+    deps.today,
+  );
+  if (!deps.skipValidation && validation.errors.length > 0) {
+    throw new SubmissionError(validation.stepMessage ?? FORM_VALIDATION_FAILED, 'validation');
+  }
+  const failedTrack = values.tracks.find((track) => track.uploadFailed && !hasTrackAudio(track));
+  if (failedTrack) {
+    const state = deps.registry.get(failedTrack.id);
+    const reason = state?.status === 'failed' ? state.error : UPLOAD_MESSAGES.failed;
+    throw new SubmissionError(
+      formatTrackUploadFailed(failedTrack.title || 'your track', reason),
+      'track-upload',
+    );
+  }
+  const withAudio = values.uploadType === 'transfer' ? [] : values.tracks.filter(hasTrackAudio);
+  const hasArtwork = values.uploadType !== 'transfer' && Boolean(values.artworkFile || values.artwork);
+  const bot = scoreBotCheck({
+    startedAt: deps.startedAt,
+    submittedAt: deps.now(),
+    honeypot: deps.verification().honeypot,
+    artistName: values.artistName,
+    releaseTitle: values.releaseTitle,
+    trackCount: withAudio.length,
+    hasArtwork,
+    firstName: values.firstName,
+    surname: values.surname,
+    email: values.email,
+  });
+  if (!deps.skipValidation && !bot.valid) throw new SubmissionError(BOT_CHECK_FAILED, 'validation');
+
+  await step(PROGRESS.preparing, 'Preparing your files...');
+  total = withAudio.length + (hasArtwork ? 1 : 0);
+
+  for (const [index, track] of withAudio.entries()) {
+    current = index + 1;
+    const status = `Uploading "${track.title}"...`;
+    await step(getTrackUploadProgress(index, withAudio.length, 0), status);
+    const settled = await deps.registry.whenSettled(track.id, (progress) =>
+      report(getTrackUploadProgress(index, withAudio.length, progress.percent / 100), status),
+    );
+    if (settled?.status === 'done') deps.attachUpload(track.id, settled.result);
+    if (settled?.status === 'failed') {
+      throw new SubmissionError(formatTrackUploadFailed(track.title, settled.error), 'track-upload');
+    }
+    const latest = deps.getValues().tracks.find((t) => t.id === track.id);
+    if (!latest?.fileId) {
+      throw new SubmissionError(
+        formatTrackUploadFailed(track.title, 'the upload was cancelled. Please choose the file again.'),
+        'track-upload',
+      );
+    }
+  }
+  await step(
+    PROGRESS.tracksEnd,
+    withAudio.length > 0 ? 'Audio tracks uploaded' : 'No audio tracks to upload',
+  );
+
+  if (hasArtwork) {
+    current = total;
+    await step(getArtworkUploadProgress(0), 'Uploading artwork...');
+    const settled = await deps.registry.whenSettled(ARTWORK_UPLOAD_KEY, (progress) =>
+      report(getArtworkUploadProgress(progress.percent / 100), 'Uploading artwork...'),
+    );
+    if (settled?.status === 'done') deps.attachUpload(ARTWORK_UPLOAD_KEY, settled.result);
+    if (settled?.status === 'failed')
+      throw new SubmissionError(formatArtworkUploadFailed(settled.error), 'artwork-upload');
+    if (!deps.getValues().artworkFileId) {
+      throw new SubmissionError(
+        formatArtworkUploadFailed('the upload was cancelled. Please choose the artwork again.'),
+        'artwork-upload',
+      );
+    }
+    await step(PROGRESS.artworkEnd, 'Artwork uploaded');
+  }
+  // Custom per-track artwork is not offered by the form, so 70-80 passes straight on.
+  await step(PROGRESS.customArtworkEnd, 'Files ready');
+
+  await step(PROGRESS.submittingToBoard, 'Sending your submission to the label...');
+  let payload: CreateBoardItemPayload;
+  try {
+    payload = buildCreateItemPayload(deps.getValues(), deps.verification());
+  } catch (error) {
+    throw new SubmissionError(FORM_VALIDATION_FAILED, 'validation', error);
+  }
+  let itemId: string;
+  try {
+    const response = await deps.createBoardItem(payload);
+    if (!response.success || !response.data?.itemId)
+      throw new Error(response.error ?? formatBoardEntryFailed('board'));
+    itemId = response.data.itemId;
+  } catch (error) {
+    // The server's refusal is in the spec's words (validation, files, bot check): show it as is.
+    const message =
+      error instanceof ApiError && error.status >= 400 && error.status < 500
+        ? error.message
+        : formatBoardEntryFailed('board');
+    throw new SubmissionError(message, 'board', error);
+  }
+  await step(PROGRESS.entryCreated, 'Submission received');
+
+  const tracksWithClips = payload.formData.tracks.filter(
+    (track) => track.metadata?.socialClipsEnabled && track.metadata.socialClips.length > 0,
+  );
+  if (tracksWithClips.length > 0) {
+    await step(PROGRESS.socialClips, 'Preparing your social clips...');
+    try {
+      await deps.processSocialClips({
+        itemId,
+        artistName: payload.formData.artistName,
+        tracksWithClips: tracksWithClips.map((track) => ({
+          title: track.title,
+          artistName: payload.formData.artistName,
+          fileId: track.fileId ?? '',
+          ...(track.fileName ? { fileName: track.fileName } : {}),
+          socialClips: (track.metadata?.socialClips ?? []).map((clip) => ({
+            id: clip.id,
+            startTime: clip.startTime,
+            endTime: clip.endTime,
+            ...(clip.description ? { description: clip.description } : {}),
+          })),
+        })),
+      });
+    } catch (error) {
+      // The clips were stored with the submission and their job is queued: only warn (spec §7).
+      deps.warn('Social clip processing could not be requested', error);
+    }
+  }
+  await step(PROGRESS.done, 'Submission complete!');
+  return { itemId };
+}
