@@ -304,6 +304,8 @@ export const submissionTracks = pgTable(
     productionYear: text('production_year'),
     parentalAdvisory: text('parental_advisory').notNull().default('no'),
     lyrics: text('lyrics'),
+    /** Set by the artist in the release details (issue 8), written CC-XXX-YY-NNNNN. */
+    isrc: text('isrc'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('submission_tracks_position_key').on(t.submissionId, t.position)],
@@ -464,3 +466,23 @@ export const errorReports = pgTable(
   },
   (t) => [index('error_reports_created_at_idx').on(t.createdAt)],
 );
+
+export const releaseDetailsStatus = pgEnum('release_details_status', ['draft', 'submitted']);
+
+/**
+ * The release details an artist completes for an in-progress submission (issue 8): a draft saved
+ * at any time (`data`: per track the ISRC, credits, splits, lyrics, explicit flag and clips), then
+ * submitted for review, when the tracks' own rows are updated from it in the same transaction.
+ */
+export const releaseDetails = pgTable('release_details', {
+  submissionId: uuid('submission_id')
+    .primaryKey()
+    .references(() => submissions.id, { onDelete: 'cascade' }),
+  status: releaseDetailsStatus('status').notNull().default('draft'),
+  data: jsonb('data').notNull(),
+  artworkUploadId: uuid('artwork_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+  updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
