@@ -47,6 +47,7 @@ export * from './music/track-slots';
 export * from './network/network-quality';
 export * from './network/user-agent';
 export * from './profile/profile-completion';
+export * from './profile/profile-validation';
 export * from './progress/progress-milestones';
 export * from './progress/time-remaining';
 export * from './public-config';
