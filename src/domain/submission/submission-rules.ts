@@ -43,5 +43,11 @@ export function listReferencedUploads(
   return files;
 }
 
+/**
+ * How long a form's uploads wait for their submission, and how long the browser keeps the draft
+ * that refers to them: the same span, so a draft never outlives its files.
+ */
+export const UPLOAD_SESSION_LIFETIME_DAYS = 7;
+
 export const UPLOAD_NOT_IN_SESSION =
   'One of the files in this submission was not found. Please upload it again and resubmit.';

@@ -1,4 +1,5 @@
 import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { UPLOAD_SESSION_LIFETIME_DAYS } from '../../../domain';
 import { uploads } from '../../db/schema';
 import type { ResumableUploads } from '../../providers';
 import type { StorageProvider } from '../../providers/storage/storage';
@@ -8,12 +9,13 @@ import type { JobHandler } from '../queue';
 
 export const removeAbandonedUploadsJobType = 'uploads.remove-abandoned';
 export const removeAbandonedUploadsIntervalMs = 60 * 60_000;
-/** Files of an upload session that never became a submission are kept this long (issue 5). */
-export const abandonedAfterHours = 24;
+/** Files of an upload session that never became a submission are kept as long as its draft. */
+export const abandonedAfterHours = UPLOAD_SESSION_LIFETIME_DAYS * 24;
 const batchSize = 200;
 
 /**
- * Hourly: removes the files of upload sessions that never became a submission after 24 hours,
+ * Hourly: removes the files of upload sessions that never became a submission within their
+ * lifetime (UPLOAD_SESSION_LIFETIME_DAYS),
  * and direct uploads whose link expired unused. Storage first, then the rows, so a crash half-way
  * leaves rows to retry, never files nobody knows about.
  */

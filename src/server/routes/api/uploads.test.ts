@@ -296,16 +296,25 @@ describe.each(['local', 's3'] as const)('uploads on the %s driver', (driver) => 
     expect(big.json().error).toBe('File size exceeds 200MB limit');
   });
 
-  it('removes the files of a session that never became a submission after 24 hours', async () => {
+  it('removes the files of a session that never became a submission within its lifetime', async () => {
     const response = await upload([
       { name: 'old.wav', type: 'audio/wav', body: makeWav({ seconds: 1 }) },
       ...fields('track', { sessionId: 'abandoned-session-01' }),
     ]);
     const { fileId } = response.json();
+    const recent = await upload([
+      { name: 'recent.wav', type: 'audio/wav', body: makeWav({ seconds: 1 }) },
+      ...fields('track', { sessionId: 'recent-session-01' }),
+    ]);
+    // Seven days old: gone. Six days old: the artist may still come back to the draft.
     await ctx.database.db
       .update(uploads)
-      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .set({ createdAt: sql`now() - interval '7 days 1 hour'` })
       .where(eq(uploads.id, fileId));
+    await ctx.database.db
+      .update(uploads)
+      .set({ createdAt: sql`now() - interval '6 days'` })
+      .where(eq(uploads.id, recent.json().fileId));
     await ctx.database.db.update(jobs).set({ runAt: sql`now() - interval '1 second'` });
     const { removeAbandonedUploadsJobType } = await import('../../jobs/handlers/remove-abandoned-uploads');
     const { enqueueJob } = await import('../../jobs/queue');
@@ -317,6 +326,9 @@ describe.each(['local', 's3'] as const)('uploads on the %s driver', (driver) => 
     );
     while (await ctx.app.jobs.runOnce()) {}
     expect(await ctx.database.db.select().from(uploads).where(eq(uploads.id, fileId))).toHaveLength(0);
+    expect(
+      await ctx.database.db.select().from(uploads).where(eq(uploads.id, recent.json().fileId)),
+    ).toHaveLength(1);
   });
 });
 

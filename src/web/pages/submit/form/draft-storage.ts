@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { submissionFormSchema } from '../../../../domain';
+import { submissionFormSchema, UPLOAD_SESSION_LIFETIME_DAYS } from '../../../../domain';
 import type { SubmitFormValues } from './form-values';
 
 /**
@@ -9,7 +9,8 @@ import type { SubmitFormValues } from './form-values';
  * A draft that does not parse (an older version, tampering) is dropped, never half applied.
  */
 export const DRAFT_STORAGE_KEY = 'imprint.submissionDraft.v1';
-const DRAFT_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+// As long as the server keeps the draft's uploads: a draft never outlives its files.
+const DRAFT_MAX_AGE_MS = UPLOAD_SESSION_LIFETIME_DAYS * 24 * 3600 * 1000;
 
 const draftValuesSchema = submissionFormSchema.extend({
   uploadSessionId: z.string().min(8).max(128),
