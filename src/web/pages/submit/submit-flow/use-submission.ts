@@ -10,6 +10,8 @@ import { ARTWORK_UPLOAD_KEY, type UploadRegistry } from '../form/upload-registry
 import { type HoneypotRefs, readHoneypot } from './honeypot-fields';
 import { runSubmission, SubmissionError, type SubmissionProgress } from './run-submission';
 
+export const TURNSTILE_PENDING = 'Please complete the security check above, then press Submit Music again.';
+
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface SubmissionOptions {
@@ -18,6 +20,8 @@ export interface SubmissionOptions {
   honeypot: HoneypotRefs;
   formSession: { startedAt: number; formToken: string };
   turnstileToken: string | null;
+  /** Turnstile is configured: no submission without its token. */
+  turnstileRequired: boolean;
   today: IsoDate;
   devMode: boolean;
 }
@@ -38,6 +42,10 @@ export function useSubmission(options: SubmissionOptions) {
 
   const submit = useCallback(async () => {
     if (busy.current) return;
+    if (latest.current.turnstileRequired && !latest.current.turnstileToken) {
+      setError(TURNSTILE_PENDING);
+      return;
+    }
     busy.current = true;
     setSubmitting(true);
     setError(null);

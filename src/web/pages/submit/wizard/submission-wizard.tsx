@@ -71,6 +71,7 @@ export function SubmissionWizard() {
     honeypot,
     formSession,
     turnstileToken,
+    turnstileRequired: Boolean(turnstileSiteKey),
     today,
     devMode,
   });
