@@ -368,7 +368,12 @@ test('tracks reorder by keyboard drag: Space lifts, arrows move 25 px a step, Sp
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
   // One card's height down: the dragged card's centre lands on the next card's.
   for (let moved = 0; moved < cardHeight; moved += 25) await page.keyboard.press('ArrowDown');
+  // The drop lands where dnd-kit last saw the card: wait until it announces the new place (under
+  // load its collision check runs a frame or more behind the key presses).
+  const announcer = page.locator('[id^="DndLiveRegion"]');
+  await expect(announcer).toContainText('Song 1 is over position 2 of 3.');
   await page.keyboard.press('Space');
+  await expect(announcer).toContainText('Song 1 was dropped at position 2 of 3.');
   await expect(firstTitle).toHaveValue('Song 2');
   await expect(page.getByRole('listitem', { name: 'Track 2' }).getByLabel('Track title')).toHaveValue(
     'Song 1',

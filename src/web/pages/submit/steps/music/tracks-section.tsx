@@ -1,9 +1,11 @@
 import {
+  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
   PointerSensor,
+  type UniqueIdentifier,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -44,6 +46,26 @@ export function TracksSection() {
     setValue('tracks', arrayMove(current, from, to), { shouldDirty: true });
   };
 
+  // dnd-kit's own announcements name items by id (a UUID): say the track's title and place instead.
+  const titleOf = (id: UniqueIdentifier) => {
+    const index = tracks.findIndex((t) => t.id === id);
+    return tracks[index]?.title.trim() || `Track ${index + 1}`;
+  };
+  const placeOf = (id: UniqueIdentifier) => tracks.findIndex((t) => t.id === id) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      `Picked up ${titleOf(active.id)}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${titleOf(active.id)} is over position ${placeOf(over.id)} of ${tracks.length}.`
+        : `${titleOf(active.id)} is no longer over a track.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${titleOf(active.id)} was dropped at position ${placeOf(over.id)} of ${tracks.length}.`
+        : `${titleOf(active.id)} was dropped where it was.`,
+    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
+  };
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const current = getValues('tracks');
@@ -79,7 +101,12 @@ export function TracksSection() {
             {error}
           </Alert>
         )}
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements }}
+        >
           <SortableContext items={tracks.map((t) => t.id)} strategy={verticalListSortingStrategy}>
             <Box component="ol" aria-label="Tracks" sx={{ m: 0, p: 0, display: 'grid', gap: 2 }}>
               {tracks.map((track, index) => (
