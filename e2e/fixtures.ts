@@ -97,6 +97,6 @@ export const routeTable: { path: string; heading: string | RegExp; as?: 'artist'
   { path: '/login', heading: 'Sign in' },
   { path: '/dashboard', heading: 'Dashboard', as: 'artist' },
   { path: '/edit-profile', heading: 'Edit profile', as: 'artist' },
-  { path: '/submission/some-submission', heading: 'Submission details', as: 'artist' },
-  { path: '/release-details/some-submission', heading: 'Release details', as: 'artist' },
+  { path: '/submission/some-submission', heading: 'Submission not found', as: 'artist' },
+  { path: '/release-details/some-submission', heading: 'Submission not found', as: 'artist' },
 ];

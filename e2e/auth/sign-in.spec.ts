@@ -32,7 +32,7 @@ test('a new artist signs in with the link from the e-mail, lands on the dashboar
   const account = page.getByRole('button', { name: 'Account: User' });
   await account.click();
   await expect(page.getByRole('menu')).toContainText(email);
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
 

@@ -15,6 +15,7 @@ import { JobWorker, type JobWorkerOptions } from './jobs/queue';
 import { registerAuthentication } from './policies/authentication';
 import { createProviders, type Providers } from './providers';
 import { publicConfigOf } from './public-config';
+import { artistAreaRoutes } from './routes/api/artist-area';
 import { authRoutes } from './routes/api/auth';
 import { backgroundRoutes } from './routes/api/background';
 import { boardRoutes } from './routes/api/board';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(boardRoutes);
   await app.register(backgroundRoutes);
   await app.register(boardReviewRoutes);
+  await app.register(artistAreaRoutes);
   await app.register(webRoutes, { webRoot: config.webRoot, publicConfig: publicConfigOf(config) });
   return app;
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { accountEmailSchema } from '../domain';
 import { ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
+import { createStorage } from './providers';
 import { seedDemoData } from './seed/seed-demo-data';
 import { addStaff, listStaff, removeStaff } from './services/staff/manage-staff';
 
@@ -69,7 +70,7 @@ async function run(args: string[]): Promise<number> {
   try {
     await database.migrate();
     if (command === 'staff') return await runStaff(database.db, rest);
-    if (command === 'seed') await seedDemoData(database.db);
+    if (command === 'seed') await seedDemoData(database.db, createStorage(config.storage));
     process.stdout.write(`${command}: done (${database.kind})\n`);
     return 0;
   } finally {

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     'database migrated',
   );
   if (config.demoData) {
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, app.providers.storage);
     app.log.info('demo data present');
   }
   for (const email of config.staffEmails) {

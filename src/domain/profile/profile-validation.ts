@@ -45,18 +45,16 @@ export const PRS_ID_INVALID = 'A PRS number (CAE/IPI) is 9 to 11 digits';
 export function normaliseProfileLink(value: string, hosts: readonly string[]): string | null {
   const trimmed = value.trim();
   if (trimmed === '' || /\s/.test(trimmed)) return null;
-  const withScheme = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    return null;
-  }
-  const host = url.hostname.toLowerCase().replace(/^www\./, '');
-  if (!host.includes('.')) return null;
+  // No URL global here (the domain runs without DOM or Node types): scheme, host, rest by hand.
+  const match = /^(?:(https?):\/\/)?([^/?#:@]+)(:\d{1,5})?([/?#].*)?$/i.exec(trimmed);
+  if (!match) return null;
+  const scheme = (match[1] ?? 'https').toLowerCase();
+  const hostname = (match[2] ?? '').toLowerCase();
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(hostname)) return null;
+  const host = hostname.replace(/^www\./, '');
   if (hosts.length > 0 && !hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`)))
     return null;
-  return url.toString();
+  return `${scheme}://${hostname}${match[3] ?? ''}${match[4] ?? '/'}`;
 }
 
 const PPL_ID = /^[A-Z0-9]{4,12}$/i;

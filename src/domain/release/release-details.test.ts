@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createDefaultTrackMetadata } from '../schemas/form-defaults';
-import { checkReleaseDetails, ISRC_INVALID, normaliseIsrc } from './release-details';
+import {
+  checkReleaseDetails,
+  checkReleaseDetailsForReview,
+  ISRC_INVALID,
+  normaliseIsrc,
+} from './release-details';
 
 describe('normaliseIsrc', () => {
   it('accepts the written and the compact form, any case, and writes it hyphenated', () => {
@@ -48,5 +53,55 @@ describe('checkReleaseDetails', () => {
       ],
     };
     expect(checkReleaseDetails([{ title: 'One', metadata: exact }]).warnings).toEqual([]);
+  });
+});
+
+describe('checkReleaseDetailsForReview', () => {
+  const base = createDefaultTrackMetadata();
+  it('applies the submission form’s per-track rules, track by track, and keeps split totals as warnings', () => {
+    const result = checkReleaseDetailsForReview(
+      [
+        { title: 'One', isrc: 'bad', metadata: { ...base, soloWork: false, productionYear: '' } },
+        {
+          title: 'Two',
+          metadata: {
+            ...base,
+            soloWork: true,
+            productionYear: '2025',
+            hasMasterSplit: true,
+            masterSplits: [{ id: 's', firstName: 'A', lastName: 'B', email: 'a@b.example', percentage: 50 }],
+          },
+        },
+      ],
+      '2026-05-01',
+    );
+    expect(result.errors.map((e) => e.message)).toEqual([
+      ISRC_INVALID,
+      'Track 1 "One" needs contributors and roles',
+      'Track 1 "One" needs a production year',
+    ]);
+    expect(result.warnings.map((w) => w.field)).toEqual(['tracks.1.metadata.masterSplits']);
+  });
+
+  it('names an incomplete contributor', () => {
+    const producer = {
+      id: 'p',
+      firstName: '',
+      surname: 'Park',
+      roles: [],
+      isFeatured: false,
+      isPrimaryArtist: false,
+    };
+    const result = checkReleaseDetailsForReview(
+      [
+        {
+          title: 'One',
+          metadata: { ...base, soloWork: false, producers: [producer], productionYear: '2025' },
+        },
+      ],
+      '2026-05-01',
+    );
+    expect(result.errors.every((e) => e.message.startsWith('Track 1 "One": '))).toBe(true);
+    expect(result.errors.length).toBeGreaterThan(0);
   });
 });

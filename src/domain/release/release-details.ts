@@ -1,5 +1,19 @@
+import type { IsoDate } from '../common/calendar-date';
 import type { FieldError } from '../common/field-error';
-import { sumSplitPercentages } from '../contributors/master-splits';
+import { hasContributors, validateContributor } from '../contributors/contributor-dialog';
+import { sumSplitPercentages, validateMasterSplits } from '../contributors/master-splits';
+import {
+  checkProductionYear,
+  getMaxProductionYear,
+  MIN_PRODUCTION_YEAR,
+} from '../contributors/production-year';
+import { validateSocialClips } from '../contributors/track-details';
+import {
+  formatTrackNeedsContributors,
+  formatTrackNeedsProductionYear,
+  formatTrackProductionYearOutOfRange,
+} from '../music/messages';
+import { getTrackContributorsField } from '../music/music-validation';
 import type { TrackMetadata } from '../schemas/track';
 
 /**
@@ -57,4 +71,76 @@ export function checkReleaseDetails(tracks: readonly ReleaseDetailsTrackInput[])
     }
   });
   return { errors, warnings };
+}
+
+const CONTRIBUTOR_LISTS = ['featuredArtists', 'nonFeaturedArtists', 'producers'] as const;
+
+export interface ReleaseDetailsReviewTrack {
+  title: string;
+  isrc?: string | undefined;
+  metadata: TrackMetadata;
+}
+
+function trackIndexOf(field: string): number {
+  const match = /^tracks\.(\d+)/.exec(field);
+  return match ? Number(match[1]) : Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * Everything checked before release details go to the label, by the page and again by the
+ * server: well-formed ISRCs, and per track the submission form's own rules (spec 001 §5:
+ * contributors or solo work, each contributor complete, a production year in range, complete
+ * splits, well-formed clips) with its messages. Errors come track by track in page order; split
+ * totals other than 100% are only warnings.
+ */
+export function checkReleaseDetailsForReview(
+  tracks: readonly ReleaseDetailsReviewTrack[],
+  today: IsoDate,
+): ReleaseDetailsCheck {
+  const release = checkReleaseDetails(tracks);
+  const errors = [...release.errors];
+  tracks.forEach((track, index) => {
+    const n = index + 1;
+    const title = track.title.trim();
+    const at = `tracks.${index}.metadata`;
+    const { metadata } = track;
+    if (!hasContributors(metadata)) {
+      errors.push({
+        field: getTrackContributorsField(index),
+        message: formatTrackNeedsContributors(n, title),
+      });
+    }
+    if (!metadata.soloWork) {
+      for (const list of CONTRIBUTOR_LISTS) {
+        metadata[list].forEach((contributor, c) => {
+          for (const problem of validateContributor(contributor)) {
+            errors.push({
+              field: `${at}.${list}.${c}.${problem.field}`,
+              message: `Track ${n} "${title}": ${problem.message}`,
+            });
+          }
+        });
+      }
+    }
+    const year = checkProductionYear(metadata.productionYear, today);
+    if (year === 'missing') {
+      errors.push({ field: `${at}.productionYear`, message: formatTrackNeedsProductionYear(n, title) });
+    } else if (year === 'out-of-range') {
+      errors.push({
+        field: `${at}.productionYear`,
+        message: formatTrackProductionYearOutOfRange(
+          n,
+          title,
+          MIN_PRODUCTION_YEAR,
+          getMaxProductionYear(today),
+        ),
+      });
+    }
+    errors.push(...validateMasterSplits({ title, ...metadata }, `${at}.masterSplits`));
+    if (metadata.socialClipsEnabled)
+      errors.push(...validateSocialClips(metadata.socialClips, `${at}.socialClips`));
+  });
+  // A stable sort keeps each track's own order (ISRC first, then credits as the form shows them).
+  errors.sort((a, b) => trackIndexOf(a.field) - trackIndexOf(b.field));
+  return { errors, warnings: release.warnings };
 }

@@ -86,6 +86,8 @@ export const boardTrackSchema = z.object({
   productionYear: z.string().nullable(),
   parentalAdvisory: z.string(),
   lyrics: z.string().nullable(),
+  /** Set by the artist in the release details (issue 8), written CC-XXX-YY-NNNNN. */
+  isrc: z.string().nullable().optional(),
   contributors: z.array(contributorViewSchema),
   splits: z.array(splitViewSchema),
   clips: z.array(clipViewSchema),
@@ -141,6 +143,10 @@ export const boardItemDetailSchema = boardItemSummarySchema.extend({
   events: z.array(boardEventSchema),
   /** The statuses staff may move this item to now. */
   nextStatuses: z.array(submissionStatusSchema),
+  /** The artist's release details (issue 8), once they saved a draft or submitted them. */
+  releaseDetails: z
+    .object({ status: z.enum(['draft', 'submitted']), submittedAt: z.string().nullable() })
+    .optional(),
 });
 export type BoardItemDetail = z.infer<typeof boardItemDetailSchema>;
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages, type SessionUser } from '../../domain';
 import type { AppConfig } from '../config';
 import { forbidden, unauthorized } from '../errors';
+import { presentSessionUser } from '../services/artists/artist-picture';
 import { type NewSession, type ResolvedSession, resolveSession } from '../services/auth/sessions';
 
 declare module 'fastify' {
@@ -53,6 +54,7 @@ function originOf(value: string | undefined): string | undefined {
  */
 export function registerAuthentication(app: FastifyInstance): void {
   const config = app.config;
+  const signer = { key: app.signingKey, publicUrl: config.publicUrl };
   const cookieName = sessionCookieName(config);
   const trustedOrigins = new Set([new URL(config.publicUrl).origin]);
   // npm run dev: pages come from Vite on :5173 and reach the API through its proxy.
@@ -81,7 +83,10 @@ export function registerAuthentication(app: FastifyInstance): void {
         : undefined;
     if (!token) return;
     const resolved = await resolveSession(app.db, token);
-    request.auth = resolved ? { ...resolved, via: token.kind } : null;
+    // The picture is stored as an upload id; every answer that shows the user needs a signed link.
+    request.auth = resolved
+      ? { ...resolved, user: presentSessionUser(signer, resolved.user), via: token.kind }
+      : null;
   });
 }
 

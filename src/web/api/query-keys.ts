@@ -9,4 +9,11 @@ export const queryKeys = {
   /** Every page of the staff board; `boardItems()` alone matches all filters (for invalidation). */
   boardItems: (status?: string) => (status ? (['board-items', status] as const) : (['board-items'] as const)),
   boardItem: (itemId: string) => ['board-item', itemId] as const,
+  /** The signed-in artist's own profile with its completion (issue 8). */
+  artistProfile: ['artist-profile'] as const,
+  /** The signed-in artist's submissions, and one of them. */
+  artistSubmissions: ['artist-submissions'] as const,
+  artistSubmission: (itemId: string) => ['artist-submission', itemId] as const,
+  /** The release details of one of the signed-in artist's submissions (issue 8). */
+  releaseDetails: (itemId: string) => ['release-details', itemId] as const,
 };

@@ -1,22 +1,60 @@
+import LogoutIcon from '@mui/icons-material/Logout';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { getDisplayName, getHomePath } from '../../domain';
+import { getDisplayName, type SessionUser } from '../../domain';
 import { useCurrentUser, useSignOut } from '../api/auth';
-import { staffNavItems } from './nav-items';
+import { accountNavItems } from './nav-items';
 
-/** The visitor's way in, or the signed-in person's name with their home and Sign out. */
-export function AccountMenu() {
-  const { data: user, isPending } = useCurrentUser();
+export const LOGOUT_LABEL = 'Logout';
+export const LOGGING_OUT_LABEL = 'Logging out...';
+
+/**
+ * Signs out on the server, then goes home (spec 000 §2). Home even when the request failed: the
+ * person asked to leave, and a session that outlived the request expires on its own.
+ */
+export function useLogout() {
   const signOut = useSignOut();
   const navigate = useNavigate();
+  return {
+    isPending: signOut.isPending,
+    logout(onDone?: () => void) {
+      signOut.mutate(undefined, {
+        onSettled: () => {
+          onDone?.();
+          navigate('/');
+        },
+      });
+    },
+  };
+}
+
+/** The signed-in person's picture, or the first letter of their name on the brand colour. */
+export function UserAvatar({ user, size = 32 }: { user: SessionUser; size?: number }) {
+  const name = getDisplayName(user);
+  return (
+    <Avatar
+      src={user.picture ?? undefined}
+      alt=""
+      sx={{ width: size, height: size, bgcolor: 'primary.main', fontSize: size * 0.47 }}
+    >
+      {name.charAt(0).toUpperCase()}
+    </Avatar>
+  );
+}
+
+/** The visitor's way in, or the signed-in person's avatar and name opening their menu. */
+export function AccountMenu() {
+  const { data: user, isPending } = useCurrentUser();
+  const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
 
@@ -42,20 +80,13 @@ export function AccountMenu() {
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ color: 'text.primary', minWidth: 0, gap: 1, px: 1, textTransform: 'none' }}
+        sx={{ color: 'text.primary', minWidth: 0, gap: 1, px: 1, textTransform: 'none', flexShrink: 0 }}
       >
-        <Avatar
-          src={user.picture ?? undefined}
-          alt=""
-          sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 15 }}
-        >
-          {name.charAt(0).toUpperCase()}
-        </Avatar>
+        <UserAvatar user={user} />
         <Box
           component="span"
           sx={{
-            display: { xs: 'none', lg: 'inline' },
-            maxWidth: 160,
+            maxWidth: { xs: 96, sm: 140, lg: 200 },
             overflow: 'hidden',
             textOverflow: 'ellipsis',
             whiteSpace: 'nowrap',
@@ -74,27 +105,17 @@ export function AccountMenu() {
           </Typography>
         </Box>
         <Divider />
-        <MenuItem component={RouterLink} to={getHomePath(user.role)} onClick={close}>
-          <ListItemText primary={user.role === 'staff' ? 'Staff console' : 'Dashboard'} />
-        </MenuItem>
-        {user.role === 'staff' &&
-          staffNavItems().map((item) => (
-            <MenuItem key={item.to} component={RouterLink} to={item.to} onClick={close}>
-              <ListItemText primary={item.label} />
-            </MenuItem>
-          ))}
-        <MenuItem
-          disabled={signOut.isPending}
-          onClick={() =>
-            signOut.mutate(undefined, {
-              onSettled: () => {
-                close();
-                navigate('/');
-              },
-            })
-          }
-        >
-          <ListItemText primary={signOut.isPending ? 'Signing out...' : 'Sign out'} />
+        {accountNavItems(user.role).map((item) => (
+          <MenuItem key={item.to} component={RouterLink} to={item.to} onClick={close}>
+            <ListItemText primary={item.label} />
+          </MenuItem>
+        ))}
+        <Divider />
+        <MenuItem disabled={logout.isPending} onClick={() => logout.logout(close)}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={logout.isPending ? LOGGING_OUT_LABEL : LOGOUT_LABEL} />
         </MenuItem>
       </Menu>
     </>

@@ -1,3 +1,4 @@
+import { getHomePath, type UserRole } from '../../domain';
 import { aboutPath } from '../../domain/public-config';
 
 export interface NavItem {
@@ -17,4 +18,20 @@ export function primaryNavItems(labelName: string): NavItem[] {
 /** Staff pages reached from the account menu (issue 7: the board). */
 export function staffNavItems(): NavItem[] {
   return [{ label: 'Board', to: '/admin/board' }];
+}
+
+/** The signed-in artist's menu (spec 000 §2); Logout sits beside it as an action, not a link. */
+export function artistNavItems(): NavItem[] {
+  return [
+    { label: 'Dashboard', to: '/dashboard' },
+    { label: 'Profile', to: '/edit-profile' },
+    { label: 'Submit Music', to: '/submit' },
+  ];
+}
+
+/** The menu of whoever is signed in: the artist's pages, or the staff console and the board. */
+export function accountNavItems(role: UserRole): NavItem[] {
+  return role === 'staff'
+    ? [{ label: 'Staff console', to: getHomePath('staff') }, ...staffNavItems()]
+    : artistNavItems();
 }

@@ -9,6 +9,7 @@ import {
   verifyLinkRequestSchema,
 } from '../../../domain';
 import { clearSessionCookie, setSessionCookie } from '../../policies/authentication';
+import { presentSessionUser } from '../../services/artists/artist-picture';
 import type { SignInOutcome } from '../../services/auth/complete-sign-in';
 import { verifySignInCode, verifySignInLink } from '../../services/auth/complete-sign-in';
 import { requestSignIn } from '../../services/auth/request-sign-in';
@@ -17,9 +18,10 @@ import { destroySession } from '../../services/auth/sessions';
 const okSchema = z.object({ success: z.literal(true), message: z.string().optional() });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signer = { key: app.signingKey, publicUrl: app.config.publicUrl };
   const present = (outcome: SignInOutcome) => ({
     success: true as const,
-    user: outcome.user,
+    user: presentSessionUser(signer, outcome.user),
     token: outcome.session.bearerToken,
     redirectTo: outcome.redirectTo,
   });

@@ -11,6 +11,7 @@ import type { Executor } from '../../db/client';
 import {
   catalogueItems,
   masterSplits,
+  releaseDetails,
   socialClips,
   submissionEvents,
   submissions,
@@ -135,6 +136,10 @@ export async function getBoardItem(
       .where(eq(submissionEvents.submissionId, itemId))
       .orderBy(asc(submissionEvents.createdAt), asc(submissionEvents.id)),
   ]);
+  const [details] = await db
+    .select({ status: releaseDetails.status, submittedAt: releaseDetails.submittedAt })
+    .from(releaseDetails)
+    .where(eq(releaseDetails.submissionId, itemId));
 
   const contributorsByTrack = groupBy(
     contributorRows.map((row) => row.contributor),
@@ -174,6 +179,7 @@ export async function getBoardItem(
     productionYear: track.productionYear,
     parentalAdvisory: track.parentalAdvisory,
     lyrics: track.lyrics,
+    isrc: track.isrc,
     contributors: (contributorsByTrack.get(track.id) ?? []).map((c) => ({
       kind: c.kind,
       firstName: c.firstName,
@@ -249,5 +255,13 @@ export async function getBoardItem(
       createdAt: event.createdAt.toISOString(),
     })),
     nextStatuses: [...getNextStatuses(submission.status)],
+    ...(details
+      ? {
+          releaseDetails: {
+            status: details.status,
+            submittedAt: details.submittedAt?.toISOString() ?? null,
+          },
+        }
+      : {}),
   };
 }

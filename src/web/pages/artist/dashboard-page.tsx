@@ -1,12 +1,194 @@
-import { PageHeader } from '../../components/page-header';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Snackbar from '@mui/material/Snackbar';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { type DashboardTab, FAILED_TO_LOAD_DASHBOARD, parseDashboardTab } from '../../../domain';
+import { useArtistProfile, useArtistSubmissions } from '../../api/artist';
+import { ApiError } from '../../api/client';
+import { usePageTitle } from '../../components/use-page-title';
+import { visuallyHidden } from '../../components/visually-hidden';
+import { ContractPanel, ContractPanelSkeleton } from './dashboard/contract-panel';
+import { ProfileCard, ProfileCardSkeleton } from './dashboard/profile-card';
+import { SubmissionList, SubmissionListSkeleton } from './dashboard/submission-list';
 
-/** The signed-in artist's dashboard (spec 000 §2). */
-export function DashboardPage() {
+const TABS: { label: string; slug: string }[] = [
+  { label: 'Dashboard', slug: 'overview' },
+  { label: 'Contract Signing', slug: 'contract' },
+];
+
+const tabId = (index: number) => `dashboard-tab-${TABS[index]?.slug}`;
+const panelId = (index: number) => `dashboard-panel-${TABS[index]?.slug}`;
+
+/** What the edit-profile page leaves in the history entry after a save, for the note here. */
+export interface DashboardLocationState {
+  profileSaved?: boolean;
+}
+
+function isSavedState(state: unknown): boolean {
   return (
-    <PageHeader
-      eyebrow="Artists"
-      title="Dashboard"
-      intro="Your profile, your submissions with their review status, and your artist agreement, in one place."
-    />
+    typeof state === 'object' && state !== null && (state as DashboardLocationState).profileSaved === true
+  );
+}
+
+/** The spec's alert for a dashboard that could not load; a lapsed session is offered a sign-in instead of a retry. */
+function LoadFailed({ errors, onRetry }: { errors: unknown[]; onRetry(): void }) {
+  const signedOut = errors.some((error) => error instanceof ApiError && error.status === 401);
+  return (
+    <Alert
+      severity="error"
+      action={
+        signedOut ? (
+          <Button color="inherit" size="small" component={RouterLink} to="/login?returnTo=%2Fdashboard">
+            Sign in
+          </Button>
+        ) : (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Retry
+          </Button>
+        )
+      }
+    >
+      {FAILED_TO_LOAD_DASHBOARD}
+    </Alert>
+  );
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <Box role="status" aria-live="polite" sx={visuallyHidden}>
+      {label}
+    </Box>
+  );
+}
+
+function OverviewTab() {
+  const profile = useArtistProfile();
+  const submissions = useArtistSubmissions();
+  const errors = [profile.error, submissions.error].filter(Boolean);
+  if (errors.length > 0) {
+    return (
+      <LoadFailed
+        errors={errors}
+        onRetry={() => {
+          if (profile.isError) void profile.refetch();
+          if (submissions.isError) void submissions.refetch();
+        }}
+      />
+    );
+  }
+  return (
+    <Grid container spacing={{ xs: 3, md: 4 }}>
+      <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+        {profile.data ? <ProfileCard profile={profile.data} /> : <ProfileCardSkeleton />}
+      </Grid>
+      <Grid size={{ xs: 12, md: 7, lg: 8 }} component="section" aria-labelledby="your-submissions-title">
+        <Typography id="your-submissions-title" component="h2" variant="h4" sx={{ mb: 2 }}>
+          Your Submissions
+        </Typography>
+        {submissions.data ? <SubmissionList submissions={submissions.data} /> : <SubmissionListSkeleton />}
+      </Grid>
+      {(profile.isPending || submissions.isPending) && <Loading label="Loading your dashboard..." />}
+    </Grid>
+  );
+}
+
+function ContractTab() {
+  const profile = useArtistProfile();
+  if (profile.isError) {
+    return <LoadFailed errors={[profile.error]} onRetry={() => void profile.refetch()} />;
+  }
+  if (!profile.data) {
+    return (
+      <>
+        <ContractPanelSkeleton />
+        <Loading label="Loading your agreement..." />
+      </>
+    );
+  }
+  return <ContractPanel profile={profile.data} />;
+}
+
+/**
+ * The signed-in artist's dashboard (spec 000 §2): the Dashboard tab (profile card, submissions)
+ * and the Contract Signing tab, chosen by `?tab=0|1`; any other value is rewritten to tab=0.
+ */
+export function DashboardPage() {
+  usePageTitle('Dashboard');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { tab, replaceWith } = parseDashboardTab(searchParams.get('tab'));
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [savedNote, setSavedNote] = useState(() => isSavedState(location.state));
+
+  useEffect(() => {
+    if (!replaceWith) return;
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('tab', replaceWith);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [replaceWith, setSearchParams]);
+
+  // The note is shown once: a reload or a return through history must not announce it again.
+  useEffect(() => {
+    if (!isSavedState(location.state)) return;
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [location, navigate]);
+
+  const selectTab = (next: DashboardTab) =>
+    setSearchParams((previous) => {
+      const params = new URLSearchParams(previous);
+      params.set('tab', String(next));
+      return params;
+    });
+
+  return (
+    <Container sx={{ py: { xs: 4, md: 6 } }}>
+      <Typography variant="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, mb: 2 }}>
+        Dashboard
+      </Typography>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: { xs: 3, md: 4 } }}>
+        <Tabs
+          value={tab}
+          onChange={(_event, value: DashboardTab) => selectTab(value)}
+          aria-label="Dashboard sections"
+        >
+          {TABS.map((item, index) => (
+            <Tab
+              key={item.slug}
+              label={item.label}
+              value={index}
+              id={tabId(index)}
+              aria-controls={panelId(index)}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+        {tab === 0 ? <OverviewTab /> : <ContractTab />}
+      </Box>
+      <Snackbar
+        open={savedNote}
+        autoHideDuration={6000}
+        onClose={(_event, reason) => {
+          if (reason !== 'clickaway') setSavedNote(false);
+        }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert severity="success" variant="filled" onClose={() => setSavedNote(false)}>
+          Your profile has been saved.
+        </Alert>
+      </Snackbar>
+    </Container>
   );
 }

@@ -1,12 +1,98 @@
-import { PageHeader } from '../../components/page-header';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { NOT_AUTHENTICATED } from '../../../domain';
+import { useArtistProfile } from '../../api/artist';
+import { ApiError } from '../../api/client';
+import { usePageTitle } from '../../components/use-page-title';
+import { visuallyHidden } from '../../components/visually-hidden';
+import { ProfileForm } from './edit-profile/profile-form';
 
-/** The artist's profile form (spec 000 §2). */
-export function EditProfilePage() {
+function FormSkeleton() {
   return (
-    <PageHeader
-      eyebrow="Artists"
-      title="Edit profile"
-      intro="Keep your artist profile up to date here: picture, biography, location, links and music rights ids."
-    />
+    <Box role="status" aria-live="polite">
+      <Box component="span" sx={visuallyHidden}>
+        Loading your profile...
+      </Box>
+      <Grid container spacing={{ xs: 3, md: 4 }} aria-hidden="true">
+        <Grid size={{ xs: 12, md: 4 }} sx={{ order: { md: 2 } }}>
+          <Skeleton variant="rounded" height={120} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Stack spacing={3}>
+            {[160, 320, 260].map((height) => (
+              <Paper key={height} variant="outlined" sx={{ p: 3 }}>
+                <Skeleton variant="text" width="30%" height={36} />
+                <Skeleton variant="rounded" height={height - 60} />
+              </Paper>
+            ))}
+          </Stack>
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}
+
+/** The artist's profile form (spec 000 §2, §3; issue 8). */
+export function EditProfilePage() {
+  usePageTitle('Edit profile');
+  const profile = useArtistProfile();
+  const signedOut = profile.error instanceof ApiError && profile.error.status === 401;
+
+  return (
+    <Container sx={{ py: { xs: 4, md: 6 } }}>
+      <Link
+        component={RouterLink}
+        to="/dashboard"
+        underline="hover"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2, fontWeight: 600 }}
+      >
+        <ArrowBackIcon fontSize="small" aria-hidden="true" />
+        Back to dashboard
+      </Link>
+      <Typography variant="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, mb: 1 }}>
+        Edit profile
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mb: { xs: 3, md: 4 }, maxWidth: 720 }}>
+        Your picture, biography, location, links and music rights ids. Every field is optional; the more you
+        fill in, the better the label gets to know you.
+      </Typography>
+      {profile.data ? (
+        <ProfileForm profile={profile.data} />
+      ) : profile.isError ? (
+        <Alert
+          severity="error"
+          action={
+            signedOut ? (
+              <Button
+                color="inherit"
+                size="small"
+                component={RouterLink}
+                to="/login?returnTo=%2Fedit-profile"
+              >
+                Sign in
+              </Button>
+            ) : (
+              <Button color="inherit" size="small" onClick={() => void profile.refetch()}>
+                Retry
+              </Button>
+            )
+          }
+        >
+          {signedOut ? NOT_AUTHENTICATED : 'Your profile could not be loaded. Please try again.'}
+        </Alert>
+      ) : (
+        <FormSkeleton />
+      )}
+    </Container>
   );
 }

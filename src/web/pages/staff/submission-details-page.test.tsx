@@ -114,6 +114,50 @@ describe('the submission review', () => {
     expect(history.textContent).toContain('By the artist, through the submission form');
   });
 
+  it('shows where the artist is with the release details, and the ISRCs they gave', async () => {
+    const withDraft = detail({
+      status: 'in_progress',
+      releaseDetails: { status: 'draft', submittedAt: null },
+    });
+    const api = mockApi(() => ({ status: 200, body: { success: true, item: withDraft } }));
+    const first = renderStaffPage(SubmissionDetailsPage, '/details/:submissionId', path);
+    const header = await screen.findByRole('banner');
+    expect(header.textContent).toContain('Release details: draft saved, not submitted yet');
+    first.unmount();
+
+    api.spy.mockRestore();
+    const submittedAt = '2026-12-01T09:30:00.000Z';
+    const submitted = detail({
+      status: 'in_progress',
+      releaseDetails: { status: 'submitted', submittedAt },
+      tracks: item.tracks.map((track, index) => ({ ...track, isrc: index === 0 ? 'GB-A1B-25-00042' : null })),
+      events: [
+        ...item.events,
+        {
+          type: 'release_details_submitted',
+          fromStatus: null,
+          toStatus: null,
+          message: null,
+          actor: 'Maya Rivers',
+          createdAt: submittedAt,
+        },
+      ],
+    });
+    mockApi(() => ({ status: 200, body: { success: true, item: submitted } }));
+    renderStaffPage(SubmissionDetailsPage, '/details/:submissionId', path);
+    const banner = await screen.findByRole('banner');
+    expect(banner.textContent).toMatch(/Release details: submitted on Dec 1, 2026/);
+    expect(banner.querySelectorAll('time')[1]?.getAttribute('dateTime')).toBe(submittedAt);
+    const tracks = region('Tracks (2)');
+    const isrcs = within(tracks)
+      .getAllByRole('term')
+      .filter((dt) => dt.textContent === 'ISRC')
+      .map((dt) => dt.nextElementSibling?.textContent);
+    expect(isrcs).toEqual(['GB-A1B-25-00042', '—']);
+    expect(region('History').textContent).toContain('Release details submitted by the artist');
+    expect(region('History').textContent).toContain('By Maya Rivers');
+  });
+
   it('offers only the next statuses and sends the change with the message', async () => {
     const approved: BoardItemDetail = {
       ...item,

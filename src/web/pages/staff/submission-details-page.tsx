@@ -90,6 +90,23 @@ function LoadFailed({ message, onRetry }: { message: string; onRetry(): void }) 
   );
 }
 
+/** Where the artist is with the release details of an item in progress (issue 8). */
+function ReleaseDetailsLine({ item }: { item: BoardItemDetail }) {
+  const details = item.releaseDetails;
+  if (!details) return null;
+  if (details.status === 'submitted' && details.submittedAt) {
+    return (
+      <Typography sx={{ color: 'text.secondary' }}>
+        Release details: submitted on{' '}
+        <time dateTime={details.submittedAt}>{formatSubmittedAt(details.submittedAt)}</time>
+      </Typography>
+    );
+  }
+  return (
+    <Typography sx={{ color: 'text.secondary' }}>Release details: draft saved, not submitted yet</Typography>
+  );
+}
+
 function SubmissionReview({ item }: { item: BoardItemDetail }) {
   usePageTitle(item.itemName);
   return (
@@ -103,6 +120,7 @@ function SubmissionReview({ item }: { item: BoardItemDetail }) {
           <Typography sx={{ color: 'text.secondary' }}>
             Submitted <time dateTime={item.createdAt}>{formatSubmittedAt(item.createdAt)}</time>
           </Typography>
+          <ReleaseDetailsLine item={item} />
         </Stack>
       </Box>
       <ChangeStatusPanel key={item.itemId} item={item} />

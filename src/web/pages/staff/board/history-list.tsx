@@ -15,6 +15,8 @@ export function describeEvent(event: BoardEvent): string {
       if (event.fromStatus && event.toStatus)
         return `Status changed from ${getStatusLabel(event.fromStatus)} to ${getStatusLabel(event.toStatus)}`;
       return event.toStatus ? `Status set to ${getStatusLabel(event.toStatus)}` : 'Status changed';
+    case 'release_details_submitted':
+      return 'Release details submitted by the artist';
     default: {
       const words = event.type.replace(/[._]+/g, ' ').trim();
       return words.charAt(0).toUpperCase() + words.slice(1);

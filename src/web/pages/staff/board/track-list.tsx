@@ -161,6 +161,7 @@ function TrackItem({ track, number }: { track: BoardTrack; number: number }) {
           {ADVISORY_LABELS[track.parentalAdvisory] ?? track.parentalAdvisory}
         </InfoRow>
         <InfoRow label="Production year">{track.productionYear}</InfoRow>
+        <InfoRow label="ISRC">{track.isrc}</InfoRow>
         {track.groupedWithFinalSingle && <InfoRow label="Release">Released with the final single</InfoRow>}
       </InfoList>
 

@@ -14,6 +14,7 @@ import {
   listArtworkWarnings,
   MIN_RECOMMENDED_ARTWORK_PIXELS,
 } from '../../../../../domain';
+import { artworkFrameSx } from '../../../../components/artwork-frame';
 import { fieldAnchor, fieldDomId } from '../../form/field-errors';
 import { buildUploadInput, type SubmitFormValues } from '../../form/form-values';
 import { ARTWORK_UPLOAD_KEY, useUploadRegistry, useUploadState } from '../../form/upload-registry';
@@ -128,21 +129,7 @@ export function ArtworkSection() {
             spacing={3}
             sx={{ alignItems: { sm: 'flex-start' } }}
           >
-            <Box
-              sx={{
-                width: { xs: '100%', sm: 200 },
-                maxWidth: 320,
-                aspectRatio: '1 / 1',
-                borderRadius: 2,
-                overflow: 'hidden',
-                bgcolor: 'background.default',
-                border: 1,
-                borderColor: 'divider',
-                display: 'grid',
-                placeItems: 'center',
-                flexShrink: 0,
-              }}
-            >
+            <Box sx={artworkFrameSx}>
               {preview && !previewFailed ? (
                 <Box
                   component="img"

@@ -207,94 +207,91 @@ function MasterSplitRow({
   }
 
   return (
-    <Paper
-      component="li"
-      variant="outlined"
-      role="group"
-      aria-labelledby={headingId}
-      sx={{ p: { xs: 2, sm: 2.5 } }}
-    >
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-        <Typography id={headingId} variant="h6" component="p">
-          Split {n}
-        </Typography>
-        <IconButton
-          aria-label={`Remove split ${n}`}
-          title={`Remove split ${n}`}
-          onClick={onRemove}
-          edge="end"
-        >
-          <DeleteOutlineIcon />
-        </IconButton>
-      </Stack>
-      <Grid container spacing={2}>
-        {offerContributors && (
-          <Grid size={{ xs: 12, md: 8 }}>
-            <TextField
-              select
-              fullWidth
-              label="Paid to"
-              value={split.contributorId ?? PERSON}
-              onChange={(event) => chooseHolder(event.target.value)}
-              helperText="Someone on this track, or another person."
-            >
-              {known.map((contributor) => (
-                <MenuItem
-                  key={contributor.id}
-                  value={contributor.id}
-                  disabled={takenContributorIds.includes(contributor.id)}
-                >
-                  {formatContributorName(contributor)}
-                </MenuItem>
-              ))}
-              {holderMissing && (
-                <MenuItem value={split.contributorId}>Someone no longer on this track</MenuItem>
-              )}
-              <MenuItem value={PERSON}>Another person</MenuItem>
-            </TextField>
+    // A list item cannot also be a group (axe: aria-allowed-role): the group sits inside it.
+    <Paper component="li" variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
+      <Box role="group" aria-labelledby={headingId}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+          <Typography id={headingId} variant="h6" component="p">
+            Split {n}
+          </Typography>
+          <IconButton
+            aria-label={`Remove split ${n}`}
+            title={`Remove split ${n}`}
+            onClick={onRemove}
+            edge="end"
+          >
+            <DeleteOutlineIcon />
+          </IconButton>
+        </Stack>
+        <Grid container spacing={2}>
+          {offerContributors && (
+            <Grid size={{ xs: 12, md: 8 }}>
+              <TextField
+                select
+                fullWidth
+                label="Paid to"
+                value={split.contributorId ?? PERSON}
+                onChange={(event) => chooseHolder(event.target.value)}
+                helperText="Someone on this track, or another person."
+              >
+                {known.map((contributor) => (
+                  <MenuItem
+                    key={contributor.id}
+                    value={contributor.id}
+                    disabled={takenContributorIds.includes(contributor.id)}
+                  >
+                    {formatContributorName(contributor)}
+                  </MenuItem>
+                ))}
+                {holderMissing && (
+                  <MenuItem value={split.contributorId}>Someone no longer on this track</MenuItem>
+                )}
+                <MenuItem value={PERSON}>Another person</MenuItem>
+              </TextField>
+            </Grid>
+          )}
+          <Grid size={{ xs: 12, md: 4 }}>
+            <SplitPercentageField
+              path={`${at}.percentage`}
+              value={split.percentage}
+              onChange={(percentage) => onChange((current) => ({ ...current, percentage }))}
+            />
           </Grid>
-        )}
-        <Grid size={{ xs: 12, md: 4 }}>
-          <SplitPercentageField
-            path={`${at}.percentage`}
-            value={split.percentage}
-            onChange={(percentage) => onChange((current) => ({ ...current, percentage }))}
-          />
+          {!holderIsContributor && (
+            <>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <FormTextField
+                  name={`${at}.firstName`}
+                  label="First name"
+                  required
+                  fullWidth
+                  autoComplete="off"
+                />
+              </Grid>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <FormTextField
+                  name={`${at}.lastName`}
+                  label="Last name"
+                  required
+                  fullWidth
+                  autoComplete="off"
+                />
+              </Grid>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <FormTextField
+                  name={`${at}.email`}
+                  label="Email"
+                  type="email"
+                  required
+                  fullWidth
+                  autoComplete="off"
+                  slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+                />
+              </Grid>
+            </>
+          )}
         </Grid>
-        {!holderIsContributor && (
-          <>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <FormTextField
-                name={`${at}.firstName`}
-                label="First name"
-                required
-                fullWidth
-                autoComplete="off"
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <FormTextField
-                name={`${at}.lastName`}
-                label="Last name"
-                required
-                fullWidth
-                autoComplete="off"
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <FormTextField
-                name={`${at}.email`}
-                label="Email"
-                type="email"
-                required
-                fullWidth
-                autoComplete="off"
-                slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-              />
-            </Grid>
-          </>
-        )}
-      </Grid>
+      </Box>
     </Paper>
   );
 }

@@ -142,61 +142,63 @@ function SocialClipRow({ clipPath, index, clip, problemOf, onChange, onRemove }:
   const length = getClipLengthSeconds(clip);
   const lengthKnown = length !== null && length > 0;
   return (
-    <Paper
-      component="li"
-      variant="outlined"
-      role="group"
-      aria-labelledby={headingId}
-      sx={{ p: { xs: 2, sm: 2.5 } }}
-    >
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-        <Typography id={headingId} variant="h6" component="p">
-          Clip {n}
-        </Typography>
-        <IconButton aria-label={`Remove clip ${n}`} title={`Remove clip ${n}`} onClick={onRemove} edge="end">
-          <DeleteOutlineOutlinedIcon />
-        </IconButton>
-      </Stack>
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 6, md: 3 }}>
-          <ClipTimeField
-            path={`${clipPath}.startTime`}
-            label="Start (mm:ss)"
-            value={clip.startTime}
-            problem={problemOf(`${clipPath}.startTime`)}
-            onChange={(startTime) => onChange({ startTime })}
-          />
-        </Grid>
-        <Grid size={{ xs: 6, md: 3 }}>
-          <ClipTimeField
-            path={`${clipPath}.endTime`}
-            label="End (mm:ss)"
-            value={clip.endTime}
-            problem={problemOf(`${clipPath}.endTime`)}
-            onChange={(endTime) => onChange({ endTime })}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }} sx={{ alignSelf: 'center' }}>
-          <Typography variant="body2" aria-live="polite">
-            Length: {lengthKnown ? `${length} seconds` : '—'}
+    // A list item cannot also be a group (axe: aria-allowed-role): the group sits inside it.
+    <Paper component="li" variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
+      <Box role="group" aria-labelledby={headingId}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+          <Typography id={headingId} variant="h6" component="p">
+            Clip {n}
           </Typography>
-          {lengthKnown && !isRecommendedClipLength(length) && (
-            <Typography variant="caption" component="p" sx={{ color: 'warning.dark' }}>
-              Clips work best at {RECOMMENDED_CLIP_MIN_SECONDS}-{RECOMMENDED_CLIP_MAX_SECONDS} seconds.
+          <IconButton
+            aria-label={`Remove clip ${n}`}
+            title={`Remove clip ${n}`}
+            onClick={onRemove}
+            edge="end"
+          >
+            <DeleteOutlineOutlinedIcon />
+          </IconButton>
+        </Stack>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <ClipTimeField
+              path={`${clipPath}.startTime`}
+              label="Start (mm:ss)"
+              value={clip.startTime}
+              problem={problemOf(`${clipPath}.startTime`)}
+              onChange={(startTime) => onChange({ startTime })}
+            />
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <ClipTimeField
+              path={`${clipPath}.endTime`}
+              label="End (mm:ss)"
+              value={clip.endTime}
+              problem={problemOf(`${clipPath}.endTime`)}
+              onChange={(endTime) => onChange({ endTime })}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }} sx={{ alignSelf: 'center' }}>
+            <Typography variant="body2" aria-live="polite">
+              Length: {lengthKnown ? `${length} seconds` : '—'}
             </Typography>
-          )}
+            {lengthKnown && !isRecommendedClipLength(length) && (
+              <Typography variant="caption" component="p" sx={{ color: 'warning.dark' }}>
+                Clips work best at {RECOMMENDED_CLIP_MIN_SECONDS}-{RECOMMENDED_CLIP_MAX_SECONDS} seconds.
+              </Typography>
+            )}
+          </Grid>
+          <Grid size={12}>
+            <FormTextField
+              name={`${clipPath}.description`}
+              label="Description (optional)"
+              fullWidth
+              multiline
+              minRows={2}
+              helperText="Which part of the track this is, or how you'd like it used."
+            />
+          </Grid>
         </Grid>
-        <Grid size={12}>
-          <FormTextField
-            name={`${clipPath}.description`}
-            label="Description (optional)"
-            fullWidth
-            multiline
-            minRows={2}
-            helperText="Which part of the track this is, or how you'd like it used."
-          />
-        </Grid>
-      </Grid>
+      </Box>
     </Paper>
   );
 }

@@ -1,0 +1,69 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  type ArtistProfileResponse,
+  computeProfileCompletion,
+  parseSubmissionStatus,
+  type SessionUser,
+} from '../../../domain';
+import type { Executor } from '../../db/client';
+import { submissions } from '../../db/schema';
+import type { ArtistRow } from '../../policies/artists';
+import type { LinkSigner } from '../uploads/present-upload';
+import { presentPicture } from './artist-picture';
+
+export type ArtistProfileView = ArtistProfileResponse['profile'];
+
+const TEXT_FIELDS = [
+  'artistName',
+  'nationality',
+  'country',
+  'city',
+  'biography',
+  'spotifyProfile',
+  'appleMusicProfile',
+  'soundcloudProfile',
+  'instagramProfile',
+  'tiktokProfile',
+  'website',
+  'pplId',
+  'prsId',
+] as const;
+
+/**
+ * The signed-in artist's profile (spec 000 §3) with its completion (§5). The person's name is the
+ * artist row's, else the account's; the e-mail is always the account's, the address they sign in
+ * with.
+ */
+export async function getArtistProfile(
+  deps: { db: Executor; signer: LinkSigner },
+  artist: ArtistRow,
+  user: SessionUser,
+): Promise<ArtistProfileView> {
+  const [counted] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(submissions)
+    .where(eq(submissions.artistId, artist.id));
+  const name = artist.name?.trim() || user.name?.trim() || null;
+  const fields: Partial<Record<(typeof TEXT_FIELDS)[number] | 'name', string>> = {};
+  if (name) fields.name = name;
+  for (const field of TEXT_FIELDS) {
+    const value = artist[field];
+    if (value !== null && value !== '') fields[field] = value;
+  }
+  const completion = computeProfileCompletion(fields);
+  const picture = presentPicture(deps.signer, artist.picture);
+  const status = parseSubmissionStatus(artist.status);
+  return {
+    userId: user.userId,
+    email: user.email,
+    ...fields,
+    ...(picture ? { picture } : {}),
+    ...(status ? { status } : {}),
+    profileCompleted: completion >= 100,
+    submissionCount: counted?.n ?? 0,
+    // Contracts arrive with issue 10 (the artist agreement); until then no artist has signed one,
+    // and there is no signature id to give.
+    hasSignedContract: false,
+    completion,
+  };
+}

@@ -1,0 +1,62 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { TrackDetailsForm } from '../../submit/steps/music/track-details-form';
+import { TrackDetailsSection } from '../../submit/steps/music/track-details-section';
+import { IsrcField } from './isrc-field';
+
+interface TrackSectionProps {
+  index: number;
+  title: string;
+  audioUrl: string | null;
+}
+
+/**
+ * One track of the release: its number and title (h3), a player to listen while filling in, the
+ * ISRC, then the submission form's own per-track editor (credits, splits, year, explicit, lyrics,
+ * clips) bound to `tracks.N.metadata` of this page's form.
+ */
+export function TrackSection({ index, title, audioUrl }: TrackSectionProps) {
+  const headingId = useId();
+  const shownTitle = title.trim() || 'Untitled';
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}
+    >
+      <Typography id={headingId} variant="h4" component="h3" sx={{ overflowWrap: 'anywhere', mb: 2 }}>
+        {index + 1}. {shownTitle}
+      </Typography>
+      <Stack spacing={3} divider={<Divider flexItem />}>
+        <Box>
+          {audioUrl ? (
+            // biome-ignore lint/a11y/useMediaCaption: a master recording has no captions; the artist listens to their own track
+            <audio
+              controls
+              preload="none"
+              src={audioUrl}
+              aria-label={`Play ${shownTitle}`}
+              style={{ width: '100%', maxWidth: 480, display: 'block' }}
+            />
+          ) : (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              The audio of this track cannot be played here.
+            </Typography>
+          )}
+        </Box>
+        <TrackDetailsSection
+          title="ISRC"
+          description="The International Standard Recording Code identifies this recording in stores. Leave it empty and the label assigns one."
+        >
+          <IsrcField index={index} trackTitle={shownTitle} />
+        </TrackDetailsSection>
+        <TrackDetailsForm index={index} />
+      </Stack>
+    </Paper>
+  );
+}
