@@ -72,6 +72,17 @@ export const envSchema = z.object({
   SPOTIFY_ACCOUNTS_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://accounts.spotify.com'),
+  INVITATION_LIFETIME_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  MONDAY_API_TOKEN: z.string().trim().min(1).optional(),
+  MONDAY_BOARD_ID: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: 'must be the numeric id of a monday.com board' })
+    .optional(),
+  // Overridable so tests can stand in for monday.com.
+  MONDAY_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://api.monday.com/v2'),
   TURNSTILE_SITE_KEY: z.string().trim().min(1).optional(),
   TURNSTILE_SECRET_KEY: z.string().trim().min(1).optional(),
   // Overridable so tests can stand in for Cloudflare.
@@ -130,6 +141,10 @@ export interface AppConfig {
     apiUrl: string;
     accountsUrl: string;
   };
+  /** How long an invitation link works (design.md §6; the spec does not say). */
+  invitationLifetimeDays: number;
+  /** The optional monday.com mirror of the board, when both are set (issue 9). */
+  monday: { apiToken: string; boardId: string; apiUrl: string } | undefined;
   /** Cloudflare Turnstile on the submission form, when both keys are set (design.md §1). */
   turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -170,6 +185,12 @@ function missingTogether(raw: Record<string, string | undefined>): { name: strin
   }
   if (raw.SPOTIFY_CLIENT_SECRET && !raw.SPOTIFY_CLIENT_ID) {
     problems.push({ name: 'SPOTIFY_CLIENT_ID', message: 'is required with SPOTIFY_CLIENT_SECRET' });
+  }
+  if (raw.MONDAY_API_TOKEN && !raw.MONDAY_BOARD_ID) {
+    problems.push({ name: 'MONDAY_BOARD_ID', message: 'is required with MONDAY_API_TOKEN' });
+  }
+  if (raw.MONDAY_BOARD_ID && !raw.MONDAY_API_TOKEN) {
+    problems.push({ name: 'MONDAY_API_TOKEN', message: 'is required with MONDAY_BOARD_ID' });
   }
   // A site key without its secret would show the widget and never check it, and vice versa.
   if (raw.TURNSTILE_SITE_KEY && !raw.TURNSTILE_SECRET_KEY) {
@@ -243,6 +264,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       apiUrl: env.SPOTIFY_API_URL.replace(/\/+$/, ''),
       accountsUrl: env.SPOTIFY_ACCOUNTS_URL.replace(/\/+$/, ''),
     },
+    invitationLifetimeDays: env.INVITATION_LIFETIME_DAYS,
+    monday:
+      env.MONDAY_API_TOKEN && env.MONDAY_BOARD_ID
+        ? { apiToken: env.MONDAY_API_TOKEN, boardId: env.MONDAY_BOARD_ID, apiUrl: env.MONDAY_API_URL }
+        : undefined,
     turnstile:
       env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY
         ? {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -271,6 +272,13 @@ export const submissions = pgTable(
     formData: jsonb('form_data').notNull(),
     additionalData: jsonb('additional_data').notNull(),
     submittedByUserId: uuid('submitted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when the submission came through an invitation or a returning-artist link (issue 9). */
+    invitationId: uuid('invitation_id').references((): AnyPgColumn => invitations.id, {
+      onDelete: 'set null',
+    }),
+    returningLinkId: uuid('returning_link_id').references((): AnyPgColumn => returningLinks.id, {
+      onDelete: 'set null',
+    }),
     submitterIp: text('submitter_ip'),
     submitterUserAgent: text('submitter_user_agent'),
     createdAt: createdAt(),
@@ -486,3 +494,91 @@ export const releaseDetails = pgTable('release_details', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+// --- Invitations and returning-artist links (issue 9) -------------------------------------------
+
+/**
+ * An invitation: a board item for an artist the label wants, before any submission (its id is the
+ * item id the spec calls mondayItemId). The link's token is stored only as a SHA-256 hash; a new
+ * token (regenerate) replaces the old one. Expired is derived from `expiresAt`; used once a
+ * submission arrived through it.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    artistName: text('artist_name').notNull(),
+    firstName: text('first_name').notNull(),
+    surname: text('surname').notNull(),
+    email: text('email').notNull(),
+    invitationReason: text('invitation_reason'),
+    artistId: uuid('artist_id').references(() => artists.id, { onDelete: 'set null' }),
+    waitingListEntryId: uuid('waiting_list_entry_id').references(() => waitingListEntries.id, {
+      onDelete: 'set null',
+    }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    tokenIssuedAt: timestamp('token_issued_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    submissionId: uuid('submission_id').references(() => submissions.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    index('invitations_email_idx').on(t.email),
+    index('invitations_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * A returning-artist link (design.md §6): valid 365 days for any number of releases, revocable,
+ * counted. It only pre-fills and authorises submissions; it never opens the signed-in area.
+ */
+export const returningLinks = pgTable(
+  'returning_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    /** The approved submission it was offered for, if any. */
+    sourceSubmissionId: uuid('source_submission_id').references(() => submissions.id, {
+      onDelete: 'set null',
+    }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    usageCount: integer('usage_count').notNull().default(0),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('returning_links_token_hash_key').on(t.tokenHash),
+    index('returning_links_artist_id_idx').on(t.artistId),
+  ],
+);
+
+export const boardSyncEntity = pgEnum('board_sync_entity', ['submission', 'invitation']);
+
+/**
+ * The optional monday.com mirror (issue 9): which item on the external board stands for which
+ * submission or invitation, and how the last sync went. Written only by the sync jobs.
+ */
+export const boardSyncItems = pgTable(
+  'board_sync_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityType: boardSyncEntity('entity_type').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    externalItemId: text('external_item_id'),
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('board_sync_items_entity_key').on(t.entityType, t.entityId)],
+);
