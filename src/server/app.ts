@@ -21,10 +21,14 @@ import { backgroundRoutes } from './routes/api/background';
 import { boardRoutes } from './routes/api/board';
 import { boardReviewRoutes } from './routes/api/board-review';
 import { configRoutes } from './routes/api/config';
+import { externalBoardRoutes } from './routes/api/external-board';
 import { healthRoutes } from './routes/api/health';
+import { invitationRoutes } from './routes/api/invitations';
 import { monitoringRoutes } from './routes/api/monitoring';
 import { profileRoutes } from './routes/api/profile';
+import { returningLinkRoutes } from './routes/api/returning-links';
 import { spotifyRoutes } from './routes/api/spotify';
+import { staffConsoleRoutes } from './routes/api/staff-console';
 import { uploadRoutes } from './routes/api/uploads';
 import { waitingListRoutes } from './routes/api/waiting-list';
 import { fileRoutes } from './routes/files';
@@ -173,7 +177,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(boardRoutes);
   await app.register(backgroundRoutes);
   await app.register(boardReviewRoutes);
+  await app.register(externalBoardRoutes);
   await app.register(artistAreaRoutes);
+  await app.register(invitationRoutes);
+  await app.register(returningLinkRoutes);
+  await app.register(staffConsoleRoutes);
   await app.register(webRoutes, { webRoot: config.webRoot, publicConfig: publicConfigOf(config) });
   return app;
 }

@@ -59,6 +59,8 @@ const ArtistPage = lazyPage(() => import('./pages/staff/artist-page'), 'ArtistPa
 const TestDashboardPage = lazyPage(() => import('./pages/staff/test-dashboard-page'), 'TestDashboardPage');
 const AnalyticsPage = lazyPage(() => import('./pages/staff/analytics-page'), 'AnalyticsPage');
 const AdminInvitePage = lazyPage(() => import('./pages/staff/admin-invite-page'), 'AdminInvitePage');
+const InvitationsPage = lazyPage(() => import('./pages/staff/invitations-page'), 'InvitationsPage');
+const WaitingListPage = lazyPage(() => import('./pages/staff/waiting-list-page'), 'WaitingListPage');
 
 function ArtistArea() {
   return <RequireRole userRole="artist" />;
@@ -116,6 +118,8 @@ export function appRoutes(config: Pick<PublicConfig, 'labelName'>): RouteObject[
             { path: 'test-dashboard', Component: TestDashboardPage },
             { path: 'analytics', Component: AnalyticsPage },
             { path: 'admin/invite', Component: AdminInvitePage },
+            { path: 'admin/invitations', Component: InvitationsPage },
+            { path: 'admin/waiting-list', Component: WaitingListPage },
           ],
         },
 

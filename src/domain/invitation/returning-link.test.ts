@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { getReturningLinkExpiry, isReturningLinkExpired } from './returning-link';
+import { RETURNING_ARTIST_MESSAGES } from '../errors/error-messages';
+import {
+  classifyReturningToken,
+  formatReturningLinkOffer,
+  getReturningLinkExpiry,
+  getReturningLinkExpiryInstant,
+  getReturningLinkStatus,
+  isReturningLinkExpired,
+} from './returning-link';
 
 describe('returning-artist link', () => {
   it('lasts 365 days', () => {
     expect(getReturningLinkExpiry('2026-03-10')).toBe('2027-03-10');
+    expect(getReturningLinkExpiryInstant(new Date('2026-03-10T08:00:00Z')).toISOString()).toBe(
+      '2027-03-10T08:00:00.000Z',
+    );
   });
 
   it.each([
@@ -12,5 +23,60 @@ describe('returning-artist link', () => {
     ['2027-03-11', true],
   ])('on %s a link expiring 2027-03-10 is expired: %s', (today, expected) => {
     expect(isReturningLinkExpired('2027-03-10', today)).toBe(expected);
+  });
+});
+
+describe('classifyReturningToken', () => {
+  const token = 'A'.repeat(43);
+  const now = new Date('2026-05-01T12:00:00Z');
+  const future = new Date('2027-05-01T12:00:00Z');
+  const past = new Date('2026-04-01T12:00:00Z');
+
+  it('refuses a token of the wrong shape before anything else', () => {
+    expect(classifyReturningToken('short', { expiresAt: future, revokedAt: null }, now)).toEqual({
+      ok: false,
+      reason: 'wrong-format',
+      message: 'This link is not in the right format. Please check you copied the whole link.',
+    });
+  });
+
+  it('answers an unknown token with the spec text', () => {
+    expect(classifyReturningToken(token, undefined, now)).toEqual({
+      ok: false,
+      reason: 'unknown',
+      message: RETURNING_ARTIST_MESSAGES.invalidToken,
+    });
+  });
+
+  it('tells a revoked link as deactivated, even once expired', () => {
+    expect(classifyReturningToken(token, { expiresAt: past, revokedAt: past }, now)).toEqual({
+      ok: false,
+      reason: 'deactivated',
+      message: 'This link has been deactivated. Please contact us for a new one.',
+    });
+  });
+
+  it('tells an expired link', () => {
+    expect(classifyReturningToken(token, { expiresAt: past, revokedAt: null }, now)).toEqual({
+      ok: false,
+      reason: 'expired',
+      message: 'This link has expired. Returning-artist links are valid for 365 days.',
+    });
+  });
+
+  it('accepts a live link', () => {
+    expect(classifyReturningToken(token, { expiresAt: future, revokedAt: null }, now)).toEqual({ ok: true });
+  });
+
+  it('gives the console status', () => {
+    expect(getReturningLinkStatus({ expiresAt: future, revokedAt: null }, now)).toBe('active');
+    expect(getReturningLinkStatus({ expiresAt: past, revokedAt: null }, now)).toBe('expired');
+    expect(getReturningLinkStatus({ expiresAt: future, revokedAt: past }, now)).toBe('revoked');
+  });
+
+  it('words the approval mail line', () => {
+    expect(formatReturningLinkOffer('https://x.test/r/abc')).toBe(
+      'Send us your next release: https://x.test/r/abc — this link works for 365 days.',
+    );
   });
 });

@@ -1,4 +1,6 @@
 import { addDays, compareIsoDates, type IsoDate } from '../common/calendar-date';
+import { RETURNING_ARTIST_MESSAGES } from '../errors/error-messages';
+import { isWellFormedToken } from './invitation-rules';
 
 /** Returning-artist links work for 365 days and for any number of releases (spec 001 §2, §6). */
 export const RETURNING_LINK_VALID_DAYS = 365;
@@ -7,13 +9,71 @@ export function getReturningLinkExpiry(issuedOn: IsoDate): IsoDate {
   return addDays(issuedOn, RETURNING_LINK_VALID_DAYS);
 }
 
+/** The expiry instant of a link issued at `issuedAt`. */
+export function getReturningLinkExpiryInstant(issuedAt: Date): Date {
+  return new Date(issuedAt.getTime() + RETURNING_LINK_VALID_DAYS * 86_400_000);
+}
+
 /** A link is usable up to and including its expiry date. */
 export function isReturningLinkExpired(expiresOn: IsoDate, today: IsoDate): boolean {
   return compareIsoDates(today, expiresOn) > 0;
 }
 
 /** Why a returning-artist link failed (spec 001 §2). */
-export type ReturningLinkFailure = 'expired' | 'deactivated' | 'wrong-format';
+export type ReturningLinkFailure = 'expired' | 'deactivated' | 'wrong-format' | 'unknown';
+
+/** The reasons of the invalid screen, word for word (issue 9). */
+export const RETURNING_LINK_FAILURE_MESSAGES: Record<ReturningLinkFailure, string> = {
+  expired: 'This link has expired. Returning-artist links are valid for 365 days.',
+  deactivated: 'This link has been deactivated. Please contact us for a new one.',
+  'wrong-format': 'This link is not in the right format. Please check you copied the whole link.',
+  unknown: RETURNING_ARTIST_MESSAGES.invalidToken,
+};
+
+/** The line the approval mail carries (issue 9). */
+export function formatReturningLinkOffer(url: string): string {
+  return `Send us your next release: ${url} — this link works for 365 days.`;
+}
+
+export interface ReturningLinkState {
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+export type ReturningTokenVerdict =
+  | { ok: true }
+  | { ok: false; reason: ReturningLinkFailure; message: string };
+
+const fail = (reason: ReturningLinkFailure): ReturningTokenVerdict => ({
+  ok: false,
+  reason,
+  message: RETURNING_LINK_FAILURE_MESSAGES[reason],
+});
+
+/**
+ * Whether a returning-artist token may be used now. `link` is the stored link the token's hash
+ * found (undefined when none). Revoked is told before expired: staff switched it off on purpose.
+ */
+export function classifyReturningToken(
+  token: string,
+  link: ReturningLinkState | undefined,
+  now: Date,
+): ReturningTokenVerdict {
+  if (!isWellFormedToken(token)) return fail('wrong-format');
+  if (!link) return fail('unknown');
+  if (link.revokedAt) return fail('deactivated');
+  if (link.expiresAt.getTime() <= now.getTime()) return fail('expired');
+  return { ok: true };
+}
+
+export const RETURNING_LINK_STATUSES = ['active', 'expired', 'revoked'] as const;
+export type ReturningLinkStatus = (typeof RETURNING_LINK_STATUSES)[number];
+
+export function getReturningLinkStatus(link: ReturningLinkState, now: Date): ReturningLinkStatus {
+  if (link.revokedAt) return 'revoked';
+  if (link.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'active';
+}
 
 /** Admin "how it works" steps (spec 001 §2). */
 export const INVITATION_STEPS = [

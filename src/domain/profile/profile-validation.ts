@@ -8,6 +8,24 @@ import { parseSpotifyArtistUrl } from '../spotify/spotify-url';
  * only what cannot be one is refused. Empty fields are fine: the profile is filled in over time.
  */
 
+/** The artist's own profile text fields besides the name (spec 000 §3), in the form's order. */
+export const PROFILE_TEXT_FIELDS = [
+  'artistName',
+  'nationality',
+  'country',
+  'city',
+  'biography',
+  'spotifyProfile',
+  'appleMusicProfile',
+  'soundcloudProfile',
+  'instagramProfile',
+  'tiktokProfile',
+  'website',
+  'pplId',
+  'prsId',
+] as const;
+export type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number];
+
 export interface ProfileLinkRule {
   field: ProfileLinkField;
   label: string;

@@ -49,6 +49,11 @@ export const returningArtistValidationResponseSchema = z.object({
   artistEmail: z.string().optional(),
   usageCount: z.number().int().nonnegative().optional(),
   expiresAt: z.string().optional(),
+  /** How many submissions the artist has made so far. */
+  previousSubmissions: z.number().int().nonnegative().optional(),
+  lastUsedAt: z.string().nullable().optional(),
+  /** Why the link failed: expired, deactivated, wrong-format or unknown. */
+  reason: z.enum(['expired', 'deactivated', 'wrong-format', 'unknown']).optional(),
 });
 export type ReturningArtistValidationResponse = z.infer<typeof returningArtistValidationResponseSchema>;
 
@@ -63,6 +68,7 @@ export const returningArtistDetailsResponseSchema = z.object({
       lastUsed: z.string().optional(),
     })
     .optional(),
+  prefillData: invitationPrefillSchema.optional(),
 });
 export type ReturningArtistDetailsResponse = z.infer<typeof returningArtistDetailsResponseSchema>;
 
@@ -76,6 +82,8 @@ export const adminInvitationPayloadSchema = z.object({
   surname: shortTextSchema,
   email: shortTextSchema,
   invitationReason: longTextSchema.optional(),
+  /** The waiting-list entry this invitation answers, if staff started from one. */
+  waitingListEntryId: idSchema.optional(),
 });
 export type AdminInvitationPayload = z.infer<typeof adminInvitationPayloadSchema>;
 
@@ -87,5 +95,72 @@ export const adminInvitationResponseSchema = z.object({
   email: emailSchema.optional(),
   message: z.string().optional(),
   nextSteps: z.array(z.string()).optional(),
+  /** The artist's personal link `/i/<token>`, shown once so staff can copy it. */
+  invitationUrl: z.string().optional(),
+  expiresAt: z.string().optional(),
 });
 export type AdminInvitationResponse = z.infer<typeof adminInvitationResponseSchema>;
+
+export const invitationStatusSchema = z.enum(['valid', 'expired', 'used', 'revoked']);
+
+export const invitationListQuerySchema = z.object({ status: invitationStatusSchema.optional() });
+
+export const invitationSummarySchema = z.object({
+  itemId: z.string(),
+  artistName: z.string(),
+  firstName: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  invitationReason: z.string().nullable(),
+  status: invitationStatusSchema,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  usedAt: z.string().nullable(),
+  submissionId: z.string().nullable(),
+});
+export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
+
+/** GET /api/artist-invitations (staff), newest first. */
+export const invitationListResponseSchema = z.object({
+  success: z.boolean(),
+  invitations: z.array(invitationSummarySchema),
+});
+export type InvitationListResponse = z.infer<typeof invitationListResponseSchema>;
+
+/** POST /api/artist-invitations/:itemId/regenerate (staff). */
+export const regenerateInvitationResponseSchema = z.object({
+  success: z.boolean(),
+  itemId: z.string(),
+  invitationUrl: z.string(),
+  expiresAt: z.string(),
+});
+export type RegenerateInvitationResponse = z.infer<typeof regenerateInvitationResponseSchema>;
+
+export const invitationActionResponseSchema = z.object({ success: z.boolean() });
+
+/** POST /api/board/items/:itemId/returning-link (staff). */
+export const createReturningLinkResponseSchema = z.object({
+  success: z.boolean(),
+  linkId: z.string(),
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type CreateReturningLinkResponse = z.infer<typeof createReturningLinkResponseSchema>;
+
+export const returningLinkSummarySchema = z.object({
+  linkId: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+  usageCount: z.number().int().nonnegative(),
+  lastUsedAt: z.string().nullable(),
+  status: z.enum(['active', 'expired', 'revoked']),
+});
+export type ReturningLinkSummary = z.infer<typeof returningLinkSummarySchema>;
+
+/** GET /api/artists/:artistId/returning-links (staff). */
+export const returningLinkListResponseSchema = z.object({
+  success: z.boolean(),
+  links: z.array(returningLinkSummarySchema),
+});
+export type ReturningLinkListResponse = z.infer<typeof returningLinkListResponseSchema>;

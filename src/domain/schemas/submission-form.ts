@@ -103,7 +103,10 @@ export const createBoardItemPayloadSchema = z.object({
     uploadSessionId: z.string().min(8).max(200),
     /** The uploaded main artwork (`artwork` is its url). */
     artworkFileId: z.string().max(200).optional(),
-    invitationToken: z.string().optional(),
+    /** The personal link's token (`/i/<token>`): the submission answers that invitation. */
+    invitationToken: z.string().max(200).optional(),
+    /** A returning-artist link's token (`/r/<token>`): the submission is that artist's. */
+    returningToken: z.string().max(200).optional(),
     itemId: idSchema.optional(),
   }),
   additionalData: z.object({

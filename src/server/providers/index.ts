@@ -5,6 +5,7 @@ import type { DataStore } from '@tus/utils';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
+import { createExternalBoard, type ExternalBoard } from './board/monday-board';
 import { CloudflareTurnstile, type TurnstileVerifier } from './bot/turnstile';
 import type { MailProvider } from './mail/mail';
 import { OutboxMail } from './mail/outbox-mail';
@@ -25,6 +26,8 @@ export interface Providers {
   music: MusicCatalog;
   /** Cloudflare Turnstile's check of the form's token, when configured. */
   turnstile: TurnstileVerifier | undefined;
+  /** The monday.com board mirrored by the board.sync-* jobs, when configured (issue 9). */
+  externalBoard: ExternalBoard | undefined;
 }
 
 /**
@@ -124,5 +127,6 @@ export function createProviders(config: AppConfig, db: Database, logger: Fastify
     turnstile: config.turnstile
       ? new CloudflareTurnstile(config.turnstile.secretKey, config.turnstile.verifyUrl)
       : undefined,
+    externalBoard: createExternalBoard(config.monday),
   };
 }

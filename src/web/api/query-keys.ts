@@ -16,4 +16,14 @@ export const queryKeys = {
   artistSubmission: (itemId: string) => ['artist-submission', itemId] as const,
   /** The release details of one of the signed-in artist's submissions (issue 8). */
   releaseDetails: (itemId: string) => ['release-details', itemId] as const,
+  /** Staff console (issue 9): invitations (`artistInvitations()` matches every filter), waiting list, artists. */
+  artistInvitations: (status?: string) =>
+    status ? (['artist-invitations', status] as const) : (['artist-invitations'] as const),
+  waitingList: ['waiting-list'] as const,
+  staffArtist: (artistId: string) => ['staff-artist', artistId] as const,
+  returningLinks: (artistId: string) => ['returning-links', artistId] as const,
+  /** An invitation link's check and pre-fill (issue 9). */
+  invitation: (token: string) => ['invitation', token] as const,
+  /** A returning-artist link's check and pre-fill (issue 9). */
+  returningLink: (token: string) => ['returning-link', token] as const,
 };

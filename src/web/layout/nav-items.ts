@@ -15,9 +15,14 @@ export function primaryNavItems(labelName: string): NavItem[] {
   ];
 }
 
-/** Staff pages reached from the account menu (issue 7: the board). */
+/** Staff pages reached from the account menu (issue 7: the board; issue 9: invitations, waiting list). */
 export function staffNavItems(): NavItem[] {
-  return [{ label: 'Board', to: '/admin/board' }];
+  return [
+    { label: 'Board', to: '/admin/board' },
+    { label: 'Invite', to: '/admin/invite' },
+    { label: 'Invitations', to: '/admin/invitations' },
+    { label: 'Waiting list', to: '/admin/waiting-list' },
+  ];
 }
 
 /** The signed-in artist's menu (spec 000 §2); Logout sits beside it as an action, not a link. */

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../components/page-loading';
+import { DevToolsPanel } from './dev-tools-panel';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
@@ -33,6 +34,7 @@ export function PublicLayout() {
         </Suspense>
       </Box>
       <SiteFooter />
+      <DevToolsPanel />
     </Box>
   );
 }

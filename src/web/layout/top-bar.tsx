@@ -26,6 +26,7 @@ import { usePublicConfig } from '../config';
 import { brand } from '../theme';
 import { AccountMenu, LOGGING_OUT_LABEL, LOGOUT_LABEL, UserAvatar, useLogout } from './account-menu';
 import { accountNavItems, type NavItem, primaryNavItems } from './nav-items';
+import { SubmissionModeControl } from './submission-mode-control';
 
 const drawerId = 'site-navigation-drawer';
 
@@ -88,6 +89,11 @@ export function TopBar() {
             ))}
           </Box>
           <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
+          {user?.role === 'staff' && (
+            <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
+              <SubmissionModeControl />
+            </Box>
+          )}
           <AccountMenu />
           {!user && (
             <Button

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import type { Providers } from '../../providers';
+import { boardSyncJobTypes } from '../../services/board-sync/queue-board-sync';
 import { sendMailJobType } from '../../services/mail/queue-mail';
 import { socialClipsJobType } from '../../services/submissions/queue-social-clips';
 import { imageVariantsJobType } from '../../services/uploads/store-upload';
@@ -12,6 +13,7 @@ import {
   removeAbandonedUploadsJobType,
 } from './remove-abandoned-uploads';
 import { createSendMailHandler } from './send-mail';
+import { createSyncExternalBoardHandler } from './sync-external-board';
 
 /** Every job type the worker knows, and its handler. */
 export function createJobHandlers(providers: Providers): Record<string, JobHandler> {
@@ -24,6 +26,8 @@ export function createJobHandlers(providers: Providers): Record<string, JobHandl
       providers.resumable,
     ),
     [socialClipsJobType]: createCutSocialClipsHandler(providers.storage),
+    [boardSyncJobTypes.submission]: createSyncExternalBoardHandler(providers.externalBoard, 'submission'),
+    [boardSyncJobTypes.invitation]: createSyncExternalBoardHandler(providers.externalBoard, 'invitation'),
   };
 }
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   type ArtistProfileResponse,
   computeProfileCompletion,
+  PROFILE_TEXT_FIELDS,
   parseSubmissionStatus,
   type SessionUser,
 } from '../../../domain';
@@ -12,22 +13,6 @@ import type { LinkSigner } from '../uploads/present-upload';
 import { presentPicture } from './artist-picture';
 
 export type ArtistProfileView = ArtistProfileResponse['profile'];
-
-const TEXT_FIELDS = [
-  'artistName',
-  'nationality',
-  'country',
-  'city',
-  'biography',
-  'spotifyProfile',
-  'appleMusicProfile',
-  'soundcloudProfile',
-  'instagramProfile',
-  'tiktokProfile',
-  'website',
-  'pplId',
-  'prsId',
-] as const;
 
 /**
  * The signed-in artist's profile (spec 000 §3) with its completion (§5). The person's name is the
@@ -44,9 +29,9 @@ export async function getArtistProfile(
     .from(submissions)
     .where(eq(submissions.artistId, artist.id));
   const name = artist.name?.trim() || user.name?.trim() || null;
-  const fields: Partial<Record<(typeof TEXT_FIELDS)[number] | 'name', string>> = {};
+  const fields: Partial<Record<(typeof PROFILE_TEXT_FIELDS)[number] | 'name', string>> = {};
   if (name) fields.name = name;
-  for (const field of TEXT_FIELDS) {
+  for (const field of PROFILE_TEXT_FIELDS) {
     const value = artist[field];
     if (value !== null && value !== '') fields[field] = value;
   }

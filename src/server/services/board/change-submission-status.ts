@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
   canChangeStatus,
   formatStatusChangeRefused,
@@ -6,10 +6,12 @@ import {
   type SubmissionStatus,
 } from '../../../domain';
 import type { AppConfig } from '../../config';
-import type { Database } from '../../db/client';
-import { submissionEvents, submissions } from '../../db/schema';
+import type { Database, Transaction } from '../../db/client';
+import { returningLinks, submissionEvents, submissions } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
+import { queueBoardSync } from '../board-sync/queue-board-sync';
 import { queueMail } from '../mail/queue-mail';
+import { issueReturningLink } from '../returning-links/issue-returning-link';
 import { composeStatusChangeMail } from '../submissions/submission-mails';
 import { SUBMISSION_NOT_FOUND } from './get-board-item';
 
@@ -38,6 +40,38 @@ interface StoredArtist {
 }
 
 /**
+ * An approved artist is offered a returning-artist link (issue 9), unless they already hold an
+ * active one: only its hash is stored, so an existing link cannot be sent again, and a second
+ * live link would only be one more thing to revoke.
+ */
+async function offerReturningLink(
+  tx: Transaction,
+  config: AppConfig,
+  artistId: string,
+  input: ChangeSubmissionStatusInput,
+): Promise<string | undefined> {
+  const [active] = await tx
+    .select({ id: returningLinks.id })
+    .from(returningLinks)
+    .where(
+      and(
+        eq(returningLinks.artistId, artistId),
+        isNull(returningLinks.revokedAt),
+        gt(returningLinks.expiresAt, input.now),
+      ),
+    )
+    .limit(1);
+  if (active) return undefined;
+  const link = await issueReturningLink(tx, config, {
+    artistId,
+    sourceSubmissionId: input.itemId,
+    createdByUserId: input.actor.userId,
+    now: input.now,
+  });
+  return link.url;
+}
+
+/**
  * Staff move a submission along the board (design.md §2's enum, status-transitions.ts's rules).
  * The status, the audit row and the artist's mail are one transaction: the artist is told exactly
  * when the change happened, and a change is never without its record. The update only applies
@@ -55,6 +89,7 @@ export async function changeSubmissionStatus(
       releaseTitle: submissions.releaseTitle,
       itemName: submissions.itemName,
       artistDetails: submissions.artistDetails,
+      artistId: submissions.artistId,
     })
     .from(submissions)
     .where(eq(submissions.id, input.itemId));
@@ -79,6 +114,11 @@ export async function changeSubmissionStatus(
       toStatus: to,
       message,
     });
+    if (deps.config.monday) await queueBoardSync(tx, 'submission', input.itemId);
+    const returningLinkUrl =
+      to === 'approved' && current.artistId
+        ? await offerReturningLink(tx, deps.config, current.artistId, input)
+        : undefined;
     const artist = current.artistDetails as StoredArtist;
     if (artist.email) {
       await queueMail(
@@ -88,6 +128,7 @@ export async function changeSubmissionStatus(
           releaseTitle: current.releaseTitle || current.itemName,
           status: to,
           message: message ?? undefined,
+          returningLinkUrl,
         }),
       );
     }

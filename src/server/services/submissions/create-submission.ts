@@ -3,6 +3,7 @@ import {
   buildBoardItemName,
   type CreateBoardItemPayload,
   getEarliestToday,
+  INVITATION_MESSAGES,
   listReferencedUploads,
   type SessionUser,
   type Track,
@@ -23,7 +24,12 @@ import {
   uploads,
 } from '../../db/schema';
 import { badRequest } from '../../errors';
+import { queueBoardSync } from '../board-sync/queue-board-sync';
+import { findUsableInvitation } from '../invitations/find-usable-invitation';
+import { markInvitationUsed } from '../invitations/mark-invitation-used';
 import { queueMail } from '../mail/queue-mail';
+import { checkReturningToken } from '../returning-links/check-returning-token';
+import { recordReturningLinkUse } from '../returning-links/record-returning-link-use';
 import { listStaffAddresses } from '../staff/list-staff-addresses';
 import { type BotCheckDeps, checkBotVerdict } from './check-bot-verdict';
 import { queueSocialClips } from './queue-social-clips';
@@ -245,13 +251,30 @@ export async function createSubmission(
   const items = form.uploadType === 'new-music' ? [] : form.catalogueItems;
   const checked = { ...form, tracks };
   await checkUploads(deps.db, checked);
+  // The token decides which invitation or artist this is: formData.itemId is not trusted.
+  const invitation = form.invitationToken
+    ? await findUsableInvitation(deps.db, form.invitationToken, context.now)
+    : undefined;
+  if (form.invitationToken && !invitation) throw badRequest(INVITATION_MESSAGES.invalidLink);
+  const returning = form.returningToken
+    ? await checkReturningToken(deps.db, form.returningToken, context.now)
+    : undefined;
+  if (returning && !returning.ok) throw badRequest(returning.message);
+  const returningLink = returning?.ok ? returning.link : undefined;
 
   const itemName = buildBoardItemName(form.artistName, form.releaseTitle || 'Catalogue transfer');
   try {
     const itemId = await deps.db.transaction(async (tx) => {
-      const artistId = await resolveArtist(tx, form, context.user);
+      const artistId = returningLink?.artistId ?? (await resolveArtist(tx, form, context.user));
       const releaseDate = form.releaseStrategy === 'singles_first' ? form.fullReleaseDate : form.releaseDate;
-      const { tracks: _tracks, catalogueItems: _items, ...rest } = form;
+      // The tokens are credentials: they are not kept with the form's data.
+      const {
+        tracks: _tracks,
+        catalogueItems: _items,
+        invitationToken: _invitationToken,
+        returningToken: _returningToken,
+        ...rest
+      } = form;
       const [row] = await tx
         .insert(submissions)
         .values({
@@ -289,6 +312,8 @@ export async function createSubmission(
           formData: { ...rest, trackCount: tracks.length, catalogueItemCount: items.length },
           additionalData: payload.additionalData,
           submittedByUserId: context.user?.userId ?? null,
+          invitationId: invitation?.id ?? null,
+          returningLinkId: returningLink?.id ?? null,
           submitterIp: context.ip,
           submitterUserAgent: context.userAgent?.slice(0, 500) ?? null,
         })
@@ -340,12 +365,35 @@ export async function createSubmission(
         toStatus: 'pending',
         data: { ip: context.ip, tracks: tracks.length, catalogueItems: items.length },
       });
+      const actorUserId = context.user?.userId ?? null;
+      if (invitation) {
+        await markInvitationUsed(tx, {
+          invitationId: invitation.id,
+          submissionId: row.id,
+          artistId,
+          actorUserId,
+          now: context.now,
+        });
+      }
+      if (returningLink) {
+        await recordReturningLinkUse(tx, {
+          linkId: returningLink.id,
+          submissionId: row.id,
+          actorUserId,
+          now: context.now,
+        });
+      }
       const summary = { ...form, tracks, catalogueItems: items };
       await queueMail(tx, composeSubmissionConfirmation(deps.config, summary));
       for (const address of await listStaffAddresses(tx)) {
         await queueMail(tx, composeNewSubmissionNotice(deps.config, address, row.id, itemName, summary));
       }
       if (hasClips) await queueSocialClips(tx, row.id);
+      if (deps.config.monday) {
+        await queueBoardSync(tx, 'submission', row.id);
+        // The invitation's item shows it as used.
+        if (invitation) await queueBoardSync(tx, 'invitation', invitation.id);
+      }
       return row.id;
     });
     return { itemId, created: true };

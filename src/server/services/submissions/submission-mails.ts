@@ -1,5 +1,6 @@
 import {
   formatLongDate,
+  formatReturningLinkOffer,
   getReleaseTypeLabel,
   getStatusLabel,
   type SubmissionForm,
@@ -103,6 +104,8 @@ export function composeStatusChangeMail(
     releaseTitle: string;
     status: SubmissionStatus;
     message?: string | undefined;
+    /** A returning-artist link offered with an approval. */
+    returningLinkUrl?: string | undefined;
   },
 ): MailMessage {
   const label = config.label.name;
@@ -111,6 +114,7 @@ export function composeStatusChangeMail(
     `Hi ${details.artistName},`,
     `The status of your submission "${details.releaseTitle}" is now: ${statusLabel}.`,
     ...(details.message ? [`A note from the ${label} team:\n${details.message}`] : []),
+    ...(details.returningLinkUrl ? [formatReturningLinkOffer(details.returningLinkUrl)] : []),
     `Sign in to follow your submissions: ${config.publicUrl}/dashboard`,
     `— The ${label} team`,
   ];

@@ -1,12 +1,301 @@
-import { PageHeader } from '../../components/page-header';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import {
+  ARTIST_NOT_FOUND,
+  type BoardItemSummary,
+  createReturningLinkResponseSchema,
+  invitationActionResponseSchema,
+  type ReturningLinkSummary,
+  returningLinkListResponseSchema,
+  type StaffArtist,
+  staffArtistResponseSchema,
+} from '../../../domain';
+import { isBoardItemId } from '../../api/board';
+import { ApiError, apiGet, apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { usePageTitle } from '../../components/use-page-title';
+import { BOARD_PATH, formatSubmittedAt, releaseTitleOf } from './board/board-format';
+import { DetailSection, ExternalLink, InfoList, InfoRow } from './board/detail-parts';
+import { StatusChip } from './board/status-chip';
+import { CopyLinkField } from './invite/copy-link-field';
+import { ListSkeleton, LoadError } from './invite/load-states';
 
-/** Staff view of one artist (spec 001 §2, /artist/:artistId). */
-export function ArtistPage() {
+const LINK_STATUS_LABELS = { active: 'Active', expired: 'Expired', revoked: 'Revoked' } as const;
+const LINK_STATUS_COLOURS = { active: 'success', expired: 'warning', revoked: 'default' } as const;
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function Profile({ artist }: { artist: StaffArtist }) {
+  const url = (value: string | undefined) => (value ? <ExternalLink href={value} /> : '');
   return (
-    <PageHeader
-      eyebrow="Staff"
-      title="Artist"
-      intro="Staff see an artist's profile and every submission they have made here."
-    />
+    <InfoList>
+      <InfoRow label="Artist name">{artist.artistName}</InfoRow>
+      <InfoRow label="Name">{artist.name}</InfoRow>
+      <InfoRow label="E-mail">
+        <a href={`mailto:${artist.email}`}>{artist.email}</a>
+      </InfoRow>
+      <InfoRow label="Location">{[artist.city, artist.country].filter(Boolean).join(', ')}</InfoRow>
+      <InfoRow label="Nationality">{artist.nationality}</InfoRow>
+      <InfoRow label="Biography">{artist.biography}</InfoRow>
+      <InfoRow label="Spotify">{url(artist.spotifyProfile)}</InfoRow>
+      <InfoRow label="Apple Music">{url(artist.appleMusicProfile)}</InfoRow>
+      <InfoRow label="SoundCloud">{url(artist.soundcloudProfile)}</InfoRow>
+      <InfoRow label="Instagram">{url(artist.instagramProfile)}</InfoRow>
+      <InfoRow label="TikTok">{url(artist.tiktokProfile)}</InfoRow>
+      <InfoRow label="Website">{url(artist.website)}</InfoRow>
+      <InfoRow label="PPL ID">{artist.pplId}</InfoRow>
+      <InfoRow label="PRS ID">{artist.prsId}</InfoRow>
+      <InfoRow label="Artist since">{formatSubmittedAt(artist.createdAt)}</InfoRow>
+    </InfoList>
+  );
+}
+
+/** One submission, with the way to issue a returning-artist link from it. */
+function SubmissionRow({ item, artistId }: { item: BoardItemSummary; artistId: string }) {
+  const queryClient = useQueryClient();
+  const issue = useMutation({
+    mutationFn: () =>
+      apiRequest(
+        `/api/board/items/${encodeURIComponent(item.itemId)}/returning-link`,
+        createReturningLinkResponseSchema,
+        { method: 'POST' },
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.returningLinks(artistId) }),
+  });
+  const title = releaseTitleOf(item);
+  return (
+    <Box component="li" sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider', listStyle: 'none' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+        <StatusChip status={item.status} />
+        <Link component={RouterLink} to={`/details/${item.itemId}`} sx={{ fontWeight: 600 }}>
+          {title}
+        </Link>
+        <Typography variant="body2" sx={{ color: 'text.secondary', flexGrow: 1 }}>
+          Submitted {formatSubmittedAt(item.createdAt)}
+        </Typography>
+        <Button
+          size="small"
+          variant="outlined"
+          loading={issue.isPending}
+          onClick={() => issue.mutate()}
+          aria-label={`Issue link from ${title}`}
+        >
+          Issue link
+        </Button>
+      </Stack>
+      {issue.data && (
+        <Box sx={{ mt: 1 }}>
+          <CopyLinkField url={issue.data.url} label="Returning-artist link" />
+        </Box>
+      )}
+      {issue.isError && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {errorMessage(issue.error)}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+function ReturningLinkRow({ link, artistId }: { link: ReturningLinkSummary; artistId: string }) {
+  const queryClient = useQueryClient();
+  const revoke = useMutation({
+    mutationFn: () =>
+      apiRequest(
+        `/api/returning-links/${encodeURIComponent(link.linkId)}/revoke`,
+        invitationActionResponseSchema,
+        {
+          method: 'POST',
+        },
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.returningLinks(artistId) }),
+  });
+  return (
+    <Box component="li" sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider', listStyle: 'none' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+        <Chip size="small" label={LINK_STATUS_LABELS[link.status]} color={LINK_STATUS_COLOURS[link.status]} />
+        <Typography variant="body2" sx={{ flexGrow: 1 }}>
+          Issued {formatSubmittedAt(link.createdAt)} · expires {formatSubmittedAt(link.expiresAt)} · used{' '}
+          {link.usageCount === 1 ? 'once' : `${link.usageCount} times`}
+          {link.lastUsedAt ? ` (last ${formatSubmittedAt(link.lastUsedAt)})` : ''}
+        </Typography>
+        {link.status === 'active' && (
+          <Button size="small" color="error" loading={revoke.isPending} onClick={() => revoke.mutate()}>
+            Revoke
+          </Button>
+        )}
+      </Stack>
+      {revoke.isError && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {errorMessage(revoke.error)}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+function ReturningLinks({ artist }: { artist: StaffArtist }) {
+  const links = useQuery({
+    queryKey: queryKeys.returningLinks(artist.artistId),
+    queryFn: ({ signal }) =>
+      apiGet(
+        `/api/artists/${encodeURIComponent(artist.artistId)}/returning-links`,
+        returningLinkListResponseSchema,
+        signal,
+      ),
+  });
+  if (links.isPending) return <ListSkeleton label="Loading returning-artist links..." />;
+  if (links.isError)
+    return (
+      <LoadError onRetry={() => void links.refetch()}>
+        The returning-artist links could not be loaded: {links.error.message}
+      </LoadError>
+    );
+  return (
+    <>
+      {links.data.links.length === 0 ? (
+        <Typography sx={{ color: 'text.secondary' }}>
+          No returning-artist link yet.
+          {artist.submissions.length > 0
+            ? ' Issue one from a submission above.'
+            : ' A link is issued from a submission, and this artist has none yet.'}
+        </Typography>
+      ) : (
+        <Box component="ul" sx={{ p: 0, m: 0 }} aria-label="Returning-artist links">
+          {links.data.links.map((link) => (
+            <ReturningLinkRow key={link.linkId} link={link} artistId={artist.artistId} />
+          ))}
+        </Box>
+      )}
+    </>
+  );
+}
+
+function ArtistView({ artist }: { artist: StaffArtist }) {
+  const title = artist.artistName || artist.name || artist.email;
+  usePageTitle(title);
+  return (
+    <Stack spacing={3}>
+      <Box component="header">
+        <Typography variant="h1" sx={{ overflowWrap: 'anywhere', mb: 1 }}>
+          {title}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{artist.email}</Typography>
+      </Box>
+      <DetailSection title="Profile">
+        <Box sx={{ mb: 2 }}>
+          <Typography id="artist-completion" variant="body2" sx={{ mb: 0.5 }}>
+            Profile {artist.completion}% complete
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={artist.completion}
+            aria-labelledby="artist-completion"
+          />
+        </Box>
+        <Profile artist={artist} />
+      </DetailSection>
+      <DetailSection title="Agreement">
+        <Typography>{artist.hasSignedContract ? 'Signed' : 'Not signed yet'}</Typography>
+      </DetailSection>
+      <DetailSection title="Submissions">
+        {artist.submissions.length === 0 ? (
+          <Typography sx={{ color: 'text.secondary' }}>No submissions yet.</Typography>
+        ) : (
+          <Box component="ul" sx={{ p: 0, m: 0 }} aria-label="Submissions">
+            {artist.submissions.map((item) => (
+              <SubmissionRow key={item.itemId} item={item} artistId={artist.artistId} />
+            ))}
+          </Box>
+        )}
+      </DetailSection>
+      <DetailSection title="Returning-artist links">
+        <ReturningLinks artist={artist} />
+      </DetailSection>
+      {artist.invitations.length > 0 && (
+        <DetailSection title="Invitations">
+          <Box component="ul" sx={{ p: 0, m: 0 }} aria-label="Invitations">
+            {artist.invitations.map((invitation) => (
+              <Typography component="li" key={invitation.itemId} sx={{ py: 0.5, listStyle: 'none' }}>
+                Sent {formatSubmittedAt(invitation.createdAt)} to {invitation.email} · {invitation.status}
+                {invitation.invitationReason ? ` · ${invitation.invitationReason}` : ''}
+              </Typography>
+            ))}
+          </Box>
+        </DetailSection>
+      )}
+    </Stack>
+  );
+}
+
+function NotFound() {
+  usePageTitle(ARTIST_NOT_FOUND);
+  return (
+    <>
+      <Typography variant="h1" sx={{ mb: 2 }}>
+        {ARTIST_NOT_FOUND}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary' }}>
+        There is no artist at this address. It may have been mistyped, or the link is out of date.
+      </Typography>
+    </>
+  );
+}
+
+/** Staff view of one artist (spec 001 §2, /artist/:artistId): profile, submissions, links. */
+export function ArtistPage() {
+  const { artistId = '' } = useParams();
+  const artist = useQuery({
+    queryKey: queryKeys.staffArtist(artistId),
+    queryFn: ({ signal }) =>
+      apiGet(`/api/artists/${encodeURIComponent(artistId)}`, staffArtistResponseSchema, signal),
+    // Artist ids are UUIDs, like item ids: anything else cannot name one, so it is not asked for.
+    enabled: isBoardItemId(artistId),
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
+
+  let content: ReactNode;
+  if (!isBoardItemId(artistId) || (artist.error instanceof ApiError && artist.error.status === 404))
+    content = <NotFound />;
+  else if (artist.isPending) content = <ListSkeleton label="Loading the artist..." />;
+  else if (artist.isError)
+    content = (
+      <>
+        <Typography variant="h1" sx={{ mb: 2 }}>
+          Artist
+        </Typography>
+        <LoadError onRetry={() => void artist.refetch()}>
+          The artist could not be loaded: {artist.error.message}
+        </LoadError>
+      </>
+    );
+  else content = <ArtistView artist={artist.data.artist} />;
+
+  return (
+    <Container sx={{ py: { xs: 4, md: 6 } }}>
+      <Link
+        component={RouterLink}
+        to={BOARD_PATH}
+        underline="hover"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 3, fontWeight: 600 }}
+      >
+        <ArrowBackIcon fontSize="small" aria-hidden="true" />
+        Back to the board
+      </Link>
+      {content}
+    </Container>
   );
 }

@@ -3,28 +3,14 @@ import {
   type ArtistProfileSave,
   PROFILE_COMPLETION_WEIGHTS,
   PROFILE_LINK_RULES,
+  PROFILE_TEXT_FIELDS,
   type ProfileLinkField,
   validateProfileUpdate,
 } from '../../../../domain';
 import type { ArtistProfileData } from '../../../api/artist';
 
 /** Every field of spec 000 §3 the artist edits, as the form holds them (empty text for none). */
-export const PROFILE_FORM_FIELDS = [
-  'name',
-  'artistName',
-  'nationality',
-  'country',
-  'city',
-  'biography',
-  'spotifyProfile',
-  'appleMusicProfile',
-  'soundcloudProfile',
-  'instagramProfile',
-  'tiktokProfile',
-  'website',
-  'pplId',
-  'prsId',
-] as const;
+export const PROFILE_FORM_FIELDS = ['name', ...PROFILE_TEXT_FIELDS] as const;
 
 export type ProfileFormField = (typeof PROFILE_FORM_FIELDS)[number];
 export type ProfileFormValues = Record<ProfileFormField, string>;

@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import type { BoardItemDetail } from '../../../../domain';
 import {
   formatBoardDate,
@@ -23,7 +25,12 @@ export function ArtistDetails({ item }: { item: BoardItemDetail }) {
   const name = `${artist.firstName} ${artist.surname}`.trim();
   return (
     <InfoList>
-      <InfoRow label="Artist name">{item.artistName}</InfoRow>
+      <InfoRow label="Artist name">
+        {/* The artist's page gathers every submission and link of theirs. */}
+        <Link component={RouterLink} to={`/artist/${item.artistId}`}>
+          {item.artistName || 'Artist page'}
+        </Link>
+      </InfoRow>
       <InfoRow label="Name">{name}</InfoRow>
       <InfoRow label="E-mail">
         {artist.email ? <a href={`mailto:${artist.email}`}>{artist.email}</a> : ''}

@@ -9,6 +9,27 @@ import type { SubmitFormValues } from './form-values';
  * A draft that does not parse (an older version, tampering) is dropped, never half applied.
  */
 export const DRAFT_STORAGE_KEY = 'imprint.submissionDraft.v1';
+
+/**
+ * The key of a draft that belongs to one personal link (an invitation, a returning-artist link):
+ * never mixed with the public form's draft or another link's. `scope` must not be the secret token.
+ */
+export function scopedDraftKey(scope: string): string {
+  return `${DRAFT_STORAGE_KEY}.${scope}`;
+}
+
+/**
+ * A short fingerprint of a personal link's token for its draft key (FNV-1a, 32 bits): synchronous,
+ * so the form can read its draft on the first render, and far too short to give the token away.
+ */
+export function tokenFingerprint(token: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < token.length; i += 1) {
+    hash ^= token.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
 // As long as the server keeps the draft's uploads: a draft never outlives its files.
 const DRAFT_MAX_AGE_MS = UPLOAD_SESSION_LIFETIME_DAYS * 24 * 3600 * 1000;
 
@@ -61,20 +82,22 @@ function storage(): Storage | null {
   }
 }
 
-export function saveDraft(values: SubmitFormValues, step: number, now = Date.now()): void {
+export function saveDraft(
+  values: SubmitFormValues,
+  step: number,
+  now = Date.now(),
+  key = DRAFT_STORAGE_KEY,
+): void {
   try {
-    storage()?.setItem(
-      DRAFT_STORAGE_KEY,
-      JSON.stringify({ savedAt: now, step, values: toStoredValues(values) }),
-    );
+    storage()?.setItem(key, JSON.stringify({ savedAt: now, step, values: toStoredValues(values) }));
   } catch {
     // Full or blocked storage: the form still works, only the reload safety net is gone.
   }
 }
 
-export function loadDraft(now = Date.now()): Draft | null {
+export function loadDraft(now = Date.now(), key = DRAFT_STORAGE_KEY): Draft | null {
   const store = storage();
-  const text = store?.getItem(DRAFT_STORAGE_KEY);
+  const text = store?.getItem(key);
   if (!text) return null;
   try {
     const parsed = draftSchema.safeParse(JSON.parse(text));
@@ -84,10 +107,10 @@ export function loadDraft(now = Date.now()): Draft | null {
   } catch {
     // Not JSON: fall through and drop it.
   }
-  store?.removeItem(DRAFT_STORAGE_KEY);
+  store?.removeItem(key);
   return null;
 }
 
-export function clearDraft(): void {
-  storage()?.removeItem(DRAFT_STORAGE_KEY);
+export function clearDraft(key = DRAFT_STORAGE_KEY): void {
+  storage()?.removeItem(key);
 }

@@ -8,6 +8,12 @@ import {
 } from '../../../../domain';
 import type { SubmitFormValues } from '../form/form-values';
 
+/** The personal link a submission came through (issue 9): the server checks it and links the two. */
+export interface SubmissionLinkFields {
+  invitationToken?: string;
+  returningToken?: string;
+}
+
 /**
  * The create-item payload (spec 001 §7) from the form: only the tracks that hold audio (empty
  * slots are placeholders), no browser-only fields (parsing with the domain's schema drops them),
@@ -16,6 +22,7 @@ import type { SubmitFormValues } from '../form/form-values';
 export function buildCreateItemPayload(
   values: SubmitFormValues,
   verification: SubmissionVerification,
+  link: SubmissionLinkFields = {},
 ): CreateBoardItemPayload {
   const form = submissionFormSchema.parse({
     ...values,
@@ -27,6 +34,7 @@ export function buildCreateItemPayload(
     itemName: buildBoardItemName(form.artistName, form.releaseTitle || 'Catalogue transfer'),
     formData: {
       ...form,
+      ...link,
       uploadSessionId: values.uploadSessionId,
       ...(values.uploadType !== 'transfer' && values.artworkFileId
         ? { artworkFileId: values.artworkFileId }

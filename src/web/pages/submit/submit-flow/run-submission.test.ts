@@ -252,6 +252,36 @@ describe('runSubmission', () => {
     await expect(runSubmission(broken.d)).rejects.toMatchObject({ message: 'Failed to create board entry' });
   });
 
+  it("carries a personal link's token in the payload", async () => {
+    const { d, sent } = deps(completeValues(), { link: { returningToken: 'returning-token' } });
+    await runSubmission(d);
+    expect(sent[0]?.formData).toMatchObject({ returningToken: 'returning-token', artistName: 'Maya Rivers' });
+  });
+
+  it("puts the server's reason, when it gave one, after an invitation's failure text", async () => {
+    const prefix = 'Failed to update board entry via invitation';
+    const refused = deps(completeValues(), {
+      boardFailurePrefix: prefix,
+      createBoardItem: async () => {
+        throw new ApiError(400, 'Invalid invitation token', {
+          success: false,
+          error: 'Invalid invitation token',
+        });
+      },
+    });
+    await expect(runSubmission(refused.d)).rejects.toMatchObject({
+      message: `${prefix}: Invalid invitation token`,
+      stage: 'board',
+    });
+    const silent = deps(completeValues(), {
+      boardFailurePrefix: prefix,
+      createBoardItem: async () => {
+        throw new ApiError(502, 'HTTP 502');
+      },
+    });
+    await expect(runSubmission(silent.d)).rejects.toMatchObject({ message: prefix });
+  });
+
   it('only warns when the clips cannot be requested', async () => {
     const { d } = deps(completeValues(), {
       processSocialClips: async () => {

@@ -20,9 +20,9 @@ import {
   validateSubmission,
 } from '../../../../domain';
 import { ApiError } from '../../../api/client';
-import { buildUploadInput, type SubmitFormValues } from '../form/form-values';
+import type { SubmitFormValues } from '../form/form-values';
 import { ARTWORK_UPLOAD_KEY, type UploadRegistry } from '../form/upload-registry';
-import { buildCreateItemPayload } from './build-payload';
+import { buildCreateItemPayload, type SubmissionLinkFields } from './build-payload';
 
 /** What the 'Uploading Submission' modal shows (spec 001 §3, Progress record). */
 export interface SubmissionProgress {
@@ -65,6 +65,20 @@ export interface RunSubmissionDeps {
   now(): number;
   /** The spec only warns when clips fail. */
   warn(message: string, error: unknown): void;
+  /** The personal link's token the submission came through, if any (issue 9). */
+  link?: SubmissionLinkFields;
+  /**
+   * Replaces the board failure text; the server's reason follows it when it gave one (an
+   * invitation's 'Failed to update board entry via invitation', spec 001 §8).
+   */
+  boardFailurePrefix?: string;
+}
+
+/** The server's own words about a refused or failed request, when it sent any. */
+function serverReason(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status < 400) return '';
+  const body = error.body && typeof error.body === 'object' ? (error.body as Record<string, unknown>) : {};
+  return typeof body.error === 'string' || typeof body.message === 'string' ? error.message : '';
 }
 
 /**
@@ -167,7 +181,7 @@ export async function runSubmission(deps: RunSubmissionDeps): Promise<{ itemId: 
   await step(PROGRESS.submittingToBoard, 'Sending your submission to the label...');
   let payload: CreateBoardItemPayload;
   try {
-    payload = buildCreateItemPayload(deps.getValues(), deps.verification());
+    payload = buildCreateItemPayload(deps.getValues(), deps.verification(), deps.link);
   } catch (error) {
     throw new SubmissionError(FORM_VALIDATION_FAILED, 'validation', error);
   }
@@ -178,6 +192,14 @@ export async function runSubmission(deps: RunSubmissionDeps): Promise<{ itemId: 
       throw new Error(response.error ?? formatBoardEntryFailed('board'));
     itemId = response.data.itemId;
   } catch (error) {
+    if (deps.boardFailurePrefix) {
+      const reason = serverReason(error);
+      throw new SubmissionError(
+        reason ? `${deps.boardFailurePrefix}: ${reason}` : deps.boardFailurePrefix,
+        'board',
+        error,
+      );
+    }
     // The server's refusal is in the spec's words (validation, files, bot check): show it as is.
     const message =
       error instanceof ApiError && error.status >= 400 && error.status < 500

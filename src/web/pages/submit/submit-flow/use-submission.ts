@@ -7,6 +7,7 @@ import { createBoardItem, processSocialClips } from '../../../api/submissions';
 import { clearDraft } from '../form/draft-storage';
 import { type SubmitFormValues, withUploadedAudio } from '../form/form-values';
 import { ARTWORK_UPLOAD_KEY, type UploadRegistry } from '../form/upload-registry';
+import type { SubmissionLinkFields } from './build-payload';
 import { type HoneypotRefs, readHoneypot } from './honeypot-fields';
 import { runSubmission, SubmissionError, type SubmissionProgress } from './run-submission';
 
@@ -24,6 +25,12 @@ export interface SubmissionOptions {
   turnstileRequired: boolean;
   today: IsoDate;
   devMode: boolean;
+  /** The browser draft to forget after success; the public form's when omitted. */
+  draftKey?: string;
+  /** A personal link's token, sent with the submission (issue 9). */
+  link?: SubmissionLinkFields;
+  /** See RunSubmissionDeps.boardFailurePrefix. */
+  boardFailurePrefix?: string;
 }
 
 /**
@@ -49,7 +56,8 @@ export function useSubmission(options: SubmissionOptions) {
     busy.current = true;
     setSubmitting(true);
     setError(null);
-    const { methods, registry, honeypot, formSession, today, devMode } = latest.current;
+    const { methods, registry, honeypot, formSession, today, devMode, draftKey, link, boardFailurePrefix } =
+      latest.current;
     const attachUpload = (key: string, result: UploadResult) => {
       if (!result.fileId) return;
       if (key === ARTWORK_UPLOAD_KEY) {
@@ -84,10 +92,12 @@ export function useSubmission(options: SubmissionOptions) {
         delay: wait,
         now: Date.now,
         warn: (message, cause) => console.warn(message, cause),
+        ...(link ? { link } : {}),
+        ...(boardFailurePrefix ? { boardFailurePrefix } : {}),
       });
       await wait(SUCCESS_PAUSE_MS);
       setProgress(null);
-      clearDraft();
+      clearDraft(draftKey);
       busy.current = false;
       navigate('/submit/success');
     } catch (cause) {

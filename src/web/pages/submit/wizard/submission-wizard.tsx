@@ -9,11 +9,20 @@ import { FormProvider, useForm } from 'react-hook-form';
 import {
   CONTINUE_TO_REVIEW_LABEL,
   type FieldError,
+  formatBoardEntryUpdateFailed,
+  type InvitationPrefill,
+  type IsoDate,
   REQUIRED_INFORMATION_MISSING,
   type StepValidation,
 } from '../../../../domain';
 import { usePublicConfig } from '../../../config';
-import { loadDraft, saveDraft } from '../form/draft-storage';
+import {
+  DRAFT_STORAGE_KEY,
+  loadDraft,
+  saveDraft,
+  scopedDraftKey,
+  tokenFingerprint,
+} from '../form/draft-storage';
 import { FieldErrorsProvider } from '../form/field-errors';
 import { createInitialValues, getToday, type SubmitFormValues } from '../form/form-values';
 import { scrollToField } from '../form/scroll-to-field';
@@ -38,15 +47,37 @@ function sameErrors(a: readonly FieldError[], b: readonly FieldError[]): boolean
   return a.length === b.length && a.every((e, i) => e.field === b[i]?.field && e.message === b[i]?.message);
 }
 
+/** A personal link the form was opened through (issue 9): its token and what the label knows already. */
+export type WizardMode =
+  | { kind: 'invitation'; token: string; prefill?: InvitationPrefill | undefined }
+  | { kind: 'returning'; token: string; prefill?: InvitationPrefill | undefined };
+
+/** The public form's values with what the label already knows written over them (empty values skipped). */
+export function prefilledValues(today: IsoDate, prefill: InvitationPrefill | undefined): SubmitFormValues {
+  const values = createInitialValues(today);
+  if (!prefill) return values;
+  const known = Object.fromEntries(
+    Object.entries(prefill).filter(([, value]) => typeof value === 'string' && value.trim() !== ''),
+  ) as Partial<InvitationPrefill>;
+  return { ...values, ...known };
+}
+
 /**
  * The four-step submission form (spec 001 §2, §4): one react-hook-form state for all steps, kept
  * as a draft in the browser; Next validates the step with the domain's rules (skipped in
  * development mode); a step that failed stays red and its messages update as the artist fixes them.
  */
-export function SubmissionWizard() {
+export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
   const { devMode, turnstileSiteKey } = usePublicConfig();
   const today = useMemo(() => getToday(), []);
-  const [initial] = useState(() => loadDraft() ?? { step: ARTIST_STEP, values: createInitialValues(today) });
+  // A personal link keeps its own draft, so an invitation's answers never mix with the public form's.
+  const [draftKey] = useState(() =>
+    mode ? scopedDraftKey(`${mode.kind}.${tokenFingerprint(mode.token)}`) : DRAFT_STORAGE_KEY,
+  );
+  const [initial] = useState(
+    () =>
+      loadDraft(Date.now(), draftKey) ?? { step: ARTIST_STEP, values: prefilledValues(today, mode?.prefill) },
+  );
   const methods = useForm<SubmitFormValues>({ defaultValues: initial.values });
   const [registry] = useState(() => new UploadRegistry());
   const [step, setStep] = useState(initial.step);
@@ -74,6 +105,12 @@ export function SubmissionWizard() {
     turnstileRequired: Boolean(turnstileSiteKey),
     today,
     devMode,
+    draftKey,
+    ...(mode?.kind === 'invitation'
+      ? { link: { invitationToken: mode.token }, boardFailurePrefix: formatBoardEntryUpdateFailed('board') }
+      : mode?.kind === 'returning'
+        ? { link: { returningToken: mode.token } }
+        : {}),
   });
   const { isSubmitting } = submission;
   const isBusy = useCallback(() => registry.isBusy() || isSubmitting(), [registry, isSubmitting]);
@@ -84,7 +121,10 @@ export function SubmissionWizard() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const subscription = methods.watch(() => {
       clearTimeout(timer);
-      timer = setTimeout(() => saveDraft(methods.getValues(), stepRef.current), DRAFT_SAVE_DELAY_MS);
+      timer = setTimeout(
+        () => saveDraft(methods.getValues(), stepRef.current, Date.now(), draftKey),
+        DRAFT_SAVE_DELAY_MS,
+      );
       const failing = [...resultsRef.current.keys()];
       if (failing.length === 0) return;
       const values = methods.getValues();
@@ -109,16 +149,16 @@ export function SubmissionWizard() {
         return changed ? next : previous;
       });
     });
-    const flush = () => saveDraft(methods.getValues(), stepRef.current);
+    const flush = () => saveDraft(methods.getValues(), stepRef.current, Date.now(), draftKey);
     window.addEventListener('pagehide', flush);
     return () => {
       subscription.unsubscribe();
       clearTimeout(timer);
       window.removeEventListener('pagehide', flush);
     };
-  }, [methods, today]);
+  }, [methods, today, draftKey]);
 
-  useEffect(() => saveDraft(methods.getValues(), step), [methods, step]);
+  useEffect(() => saveDraft(methods.getValues(), step, Date.now(), draftKey), [methods, step, draftKey]);
 
   const goTo = useCallback((next: number) => {
     setStep(next);

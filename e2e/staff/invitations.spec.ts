@@ -1,0 +1,169 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, expectNoProblems, test } from '../fixtures';
+import { storageStatePath } from '../support/accounts';
+import { createSubmissionThroughApi } from '../support/board';
+
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.use({ storageState: storageStatePath('staff') });
+test.describe.configure({ timeout: 90_000 });
+
+test('staff invite an artist, see the invitation listed, regenerate its link and revoke it', async ({
+  page,
+  problems,
+}) => {
+  const stamp = `${Date.now()}`.slice(-7);
+  const artistName = `Tidewater ${stamp}`;
+  const email = `tidewater.${stamp}@example.com`;
+
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: /^Account: / }).click();
+  await page.getByRole('menuitem', { name: 'Invite' }).click();
+  await expect(page).toHaveURL('/admin/invite');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invite an artist');
+
+  // The spec's required-field message, before anything is sent.
+  await page.getByRole('button', { name: 'Create invitation' }).click();
+  await expect(page.getByRole('alert')).toHaveText('All fields except invitation reason are required');
+
+  await page.getByLabel('Artist/Band Name').fill(artistName);
+  await page.getByLabel('First Name').fill('Iris');
+  await page.getByLabel('Surname').fill('Moore');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Invitation Reason').fill('Great set at the harbour festival');
+  await page.getByRole('button', { name: 'Create invitation' }).click();
+
+  const result = page.getByRole('status').filter({ hasText: artistName });
+  await expect(result).toContainText(email);
+  await expect(result).toContainText('Set the token status to Generate in the board');
+  const firstLink = await result.getByLabel('Personal invitation link').inputValue();
+  expect(firstLink).toMatch(/\/i\/[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByLabel('Artist/Band Name')).toHaveValue('');
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.goto('/admin/invitations', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invitations');
+  const row = page.getByRole('listitem').filter({ hasText: artistName });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Valid');
+  await expect(row).toContainText(email);
+  await expect(row).toContainText('Reason: Great set at the harbour festival');
+  expect(await axeViolations(page)).toEqual([]);
+
+  await row.getByRole('button', { name: `Regenerate link for ${artistName}` }).click();
+  const newLink = await row.getByLabel('New invitation link').inputValue();
+  expect(newLink).toMatch(/\/i\/[A-Za-z0-9_-]{43}$/);
+  expect(newLink).not.toBe(firstLink);
+
+  await row.getByRole('button', { name: `Revoke invitation for ${artistName}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Revoke this invitation?' });
+  await expect(dialog).toContainText(email);
+  await dialog.getByRole('button', { name: 'Revoke invitation' }).click();
+  await expect(dialog).toBeHidden();
+  const revoked = page.getByRole('listitem').filter({ hasText: artistName });
+  await expect(revoked).toContainText('Revoked');
+  await expect(revoked.getByRole('button', { name: `Revoke invitation for ${artistName}` })).toHaveCount(0);
+
+  // The filter finds it under Revoked.
+  await page
+    .getByRole('navigation', { name: 'Filter by status' })
+    .getByRole('link', { name: 'Revoked' })
+    .click();
+  await expect(page).toHaveURL('/admin/invitations?status=revoked');
+  await expect(page.getByRole('listitem').filter({ hasText: artistName })).toHaveCount(1);
+  expectNoProblems(problems);
+});
+
+test('staff see a waiting-list entry and invite the artist from it', async ({
+  page,
+  problems,
+  request,
+  baseURL,
+}) => {
+  const stamp = `${Date.now()}`.slice(-7);
+  const artistName = `Lantern Fields ${stamp}`;
+  const email = `lantern.${stamp}@example.com`;
+  const listenLink = `https://soundcloud.com/lantern-fields/demo-${stamp}`;
+  const joined = await request.post('/api/waiting-list', {
+    headers: { origin: baseURL ?? '' },
+    data: {
+      artistData: {
+        firstName: 'Noor',
+        surname: 'Hale',
+        artistName,
+        email,
+        phone: '',
+        country: 'Ireland',
+        city: 'Galway',
+        instagramProfile: '',
+        tiktokProfile: '',
+        spotifyProfile: '',
+        listenLink,
+        projectDescription: 'Four songs recorded in a lighthouse.',
+      },
+    },
+  });
+  expect(joined.status(), await joined.text()).toBe(200);
+
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: /^Account: / }).click();
+  await page.getByRole('menuitem', { name: 'Waiting list' }).click();
+  await expect(page).toHaveURL('/admin/waiting-list');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Waiting list');
+  const entry = page.getByRole('listitem').filter({ hasText: artistName });
+  await expect(entry).toContainText('Noor Hale');
+  await expect(entry).toContainText(email);
+  await expect(entry).toContainText('Galway, Ireland');
+  await expect(entry).toContainText('Four songs recorded in a lighthouse.');
+  await expect(entry.getByRole('link', { name: /Listen/ })).toHaveAttribute('href', listenLink);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await entry.getByRole('button', { name: `Invite ${artistName}` }).click();
+  await expect(entry.getByText('Invited', { exact: true })).toBeVisible();
+  expect(await entry.getByLabel('Personal invitation link').inputValue()).toMatch(/\/i\/[A-Za-z0-9_-]{43}$/);
+
+  // Reloaded, the entry remembers it was invited and offers no second invitation.
+  await page.reload({ waitUntil: 'networkidle' });
+  const again = page.getByRole('listitem').filter({ hasText: artistName });
+  await expect(again.getByText('Invited', { exact: true })).toBeVisible();
+  await expect(again.getByRole('button', { name: `Invite ${artistName}` })).toHaveCount(0);
+  expectNoProblems(problems);
+});
+
+test("staff open an artist's page from a submission and issue a returning-artist link", async ({
+  page,
+  problems,
+  request,
+  baseURL,
+}) => {
+  const submission = await createSubmissionThroughApi(request, baseURL ?? '');
+  await page.goto(`/details/${submission.itemId}`, { waitUntil: 'networkidle' });
+  await page
+    .getByRole('region', { name: 'Artist' })
+    .getByRole('link', { name: submission.artistName })
+    .click();
+  await expect(page).toHaveURL(/\/artist\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(submission.artistName);
+  await expect(page.getByRole('region', { name: 'Profile' })).toContainText(/Profile \d+% complete/);
+  await expect(page.getByRole('region', { name: 'Agreement' })).toContainText('Not signed yet');
+  const submissions = page.getByRole('list', { name: 'Submissions' });
+  await expect(submissions.getByRole('link')).toHaveCount(1);
+  await expect(page.getByText('No returning-artist link yet.', { exact: false })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await submissions.getByRole('button', { name: /^Issue link from / }).click();
+  expect(await page.getByLabel('Returning-artist link', { exact: true }).inputValue()).toMatch(
+    /\/r\/[A-Za-z0-9_-]{43}$/,
+  );
+  const links = page.getByRole('list', { name: 'Returning-artist links' });
+  await expect(links).toContainText('Active');
+  await links.getByRole('button', { name: 'Revoke' }).click();
+  await expect(links).toContainText('Revoked');
+  expectNoProblems(problems);
+});

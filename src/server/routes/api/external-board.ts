@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { requireStaff } from '../../policies/authentication';
+import { ExternalBoardError } from '../../providers/board/monday-board';
+
+export const EXTERNAL_BOARD_NOT_CONFIGURED = 'monday.com sync is not configured';
+
+const testConnectionResponseSchema = z.object({
+  success: z.boolean(),
+  configured: z.boolean(),
+  message: z.string(),
+  account: z.object({ name: z.string(), userName: z.string(), boardId: z.string() }).optional(),
+});
+
+const columnsResponseSchema = z.object({
+  success: z.boolean(),
+  configured: z.boolean(),
+  message: z.string().optional(),
+  columns: z.array(z.object({ id: z.string(), title: z.string(), type: z.string() })).optional(),
+});
+
+/** Staff check the optional monday.com mirror (issue 9): is the token good, what columns are there. */
+export const externalBoardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    requireStaff(request);
+  });
+
+  app.get(
+    '/api/board/test-connection',
+    { schema: { response: { 200: testConnectionResponseSchema } } },
+    async () => {
+      const board = app.providers.externalBoard;
+      const monday = app.config.monday;
+      if (!board || !monday)
+        return { success: true, configured: false, message: EXTERNAL_BOARD_NOT_CONFIGURED };
+      try {
+        const me = await board.testConnection();
+        // The token may be good and the board still out of its reach: check both.
+        const columns = await board.listColumns();
+        return {
+          success: true,
+          configured: true,
+          message: `Connected to monday.com as ${me.userName} (${me.accountName}); board ${monday.boardId} has ${columns.length} columns`,
+          account: { name: me.accountName, userName: me.userName, boardId: monday.boardId },
+        };
+      } catch (error) {
+        if (!(error instanceof ExternalBoardError)) throw error;
+        // The test ran and found a fault: that is its answer, not a failure of this request.
+        return { success: false, configured: true, message: error.message };
+      }
+    },
+  );
+
+  app.get('/api/board/columns', { schema: { response: { 200: columnsResponseSchema } } }, async () => {
+    const board = app.providers.externalBoard;
+    if (!board) return { success: true, configured: false, message: EXTERNAL_BOARD_NOT_CONFIGURED };
+    try {
+      return { success: true, configured: true, columns: await board.listColumns() };
+    } catch (error) {
+      if (!(error instanceof ExternalBoardError)) throw error;
+      throw new AppError(502, error.message);
+    }
+  });
+};

@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReturningLinkSummary, StaffArtist } from '../../../domain';
+import { ArtistPage } from './artist-page';
+import { mockApi, renderStaffPage, summary } from './board/board-test-helpers';
+
+afterEach(() => vi.restoreAllMocks());
+
+const ARTIST_ID = '9a1e2f7c-1111-4a2b-8c3d-5e6f7a8b9c0d';
+const artist: StaffArtist = {
+  artistId: ARTIST_ID,
+  email: 'maya@example.com',
+  status: 'active',
+  createdAt: '2026-10-01T09:00:00.000Z',
+  name: 'Maya Rivers',
+  artistName: 'Night Bus',
+  city: 'London',
+  country: 'United Kingdom',
+  spotifyProfile: 'https://open.spotify.com/artist/1a2b3c4d5e6f7g8h9i0j1k',
+  completion: 45,
+  hasSignedContract: false,
+  submissions: [summary()],
+  invitations: [],
+};
+const activeLink: ReturningLinkSummary = {
+  linkId: 'b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  expiresAt: '2027-11-01T10:00:00.000Z',
+  revokedAt: null,
+  usageCount: 2,
+  lastUsedAt: '2026-11-15T10:00:00.000Z',
+  status: 'active',
+};
+const RETURNING_URL = 'http://localhost:3000/r/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+
+describe('the staff artist page', () => {
+  it('shows the profile, completion, agreement, submissions and returning links', async () => {
+    const api = mockApi(({ url, method }) => {
+      if (url.pathname === `/api/artists/${ARTIST_ID}`)
+        return { status: 200, body: { success: true, artist } };
+      if (url.pathname === `/api/artists/${ARTIST_ID}/returning-links`)
+        return { status: 200, body: { success: true, links: [activeLink] } };
+      if (method === 'POST' && url.pathname.endsWith('/returning-link'))
+        return {
+          status: 200,
+          body: { success: true, linkId: 'x', url: RETURNING_URL, expiresAt: '2027-11-21T10:00:00.000Z' },
+        };
+      if (method === 'POST' && url.pathname.endsWith('/revoke'))
+        return { status: 200, body: { success: true } };
+      return { status: 404, body: { success: false, error: 'Not found' } };
+    });
+    const user = userEvent.setup();
+    renderStaffPage(ArtistPage, '/artist/:artistId', `/artist/${ARTIST_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night Bus' })).toBeTruthy();
+    const profile = screen.getByRole('region', { name: 'Profile' });
+    expect(profile.textContent).toContain('Profile 45% complete');
+    expect(within(profile).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('45');
+    expect(profile.textContent).toContain('Maya Rivers');
+    expect(profile.textContent).toContain('London, United Kingdom');
+    expect(screen.getByRole('region', { name: 'Agreement' }).textContent).toContain('Not signed yet');
+
+    const submissions = screen.getByRole('list', { name: 'Submissions' });
+    expect(within(submissions).getByRole('link', { name: 'First Light' }).getAttribute('href')).toBe(
+      `/details/${summary().itemId}`,
+    );
+
+    const links = await screen.findByRole('list', { name: 'Returning-artist links' });
+    expect(links.textContent).toContain('Active');
+    expect(links.textContent).toContain('used 2 times');
+
+    await user.click(within(submissions).getByRole('button', { name: 'Issue link from First Light' }));
+    expect(((await screen.findByLabelText('Returning-artist link')) as HTMLInputElement).value).toBe(
+      RETURNING_URL,
+    );
+    expect(
+      api.requests.some(
+        (r) =>
+          r.method === 'POST' && r.url.pathname === `/api/board/items/${summary().itemId}/returning-link`,
+      ),
+    ).toBe(true);
+
+    await user.click(within(links).getByRole('button', { name: 'Revoke' }));
+    await vi.waitFor(() =>
+      expect(
+        api.requests.some(
+          (r) => r.method === 'POST' && r.url.pathname === `/api/returning-links/${activeLink.linkId}/revoke`,
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('says Artist not found for an unknown artist, without asking for a malformed id', async () => {
+    const api = mockApi(() => ({ status: 404, body: { success: false, error: 'Artist not found' } }));
+    renderStaffPage(ArtistPage, '/artist/:artistId', `/artist/${ARTIST_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Artist not found' })).toBeTruthy();
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('does not ask the server about an id that cannot be one', async () => {
+    const api = mockApi(() => ({ status: 404, body: {} }));
+    renderStaffPage(ArtistPage, '/artist/:artistId', '/artist/some-artist');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Artist not found' })).toBeTruthy();
+    expect(api.requests).toHaveLength(0);
+  });
+});
