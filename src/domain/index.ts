@@ -15,6 +15,7 @@ export * from './bot/bot-score';
 export * from './common/calendar-date';
 export * from './common/email';
 export * from './common/field-error';
+export * from './common/ids';
 export * from './common/messages';
 export * from './common/wizard';
 export * from './contract/signing';

@@ -5,6 +5,7 @@ import {
   artistProfileResponseSchema,
   artistSubmissionsResponseSchema,
   type FieldError,
+  isRecordId,
   type Submission,
   submissionResponseSchema,
 } from '../../domain';
@@ -19,10 +20,9 @@ import { queryKeys } from './query-keys';
 export type ArtistProfileData = ArtistProfileResponse['profile'];
 
 /** Submission ids are UUIDs; anything else cannot name one, so it is not asked for. */
-const ITEM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isSubmissionId(value: string | undefined): value is string {
-  return value !== undefined && ITEM_ID.test(value);
+  return value !== undefined && isRecordId(value);
 }
 
 /** A missing thing stays missing and a signed-out session stays signed out: retrying either is noise. */

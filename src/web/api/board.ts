@@ -5,6 +5,7 @@ import {
   boardItemResponseSchema,
   boardListResponseSchema,
   type ChangeStatusPayload,
+  isRecordId,
   type SubmissionStatus,
 } from '../../domain';
 import { ApiError, apiGet, apiPost } from './client';
@@ -14,10 +15,9 @@ import { queryKeys } from './query-keys';
 export const BOARD_PAGE_SIZE = 25;
 
 /** Item ids are UUIDs; anything else cannot name a submission, so it is not asked for. */
-const ITEM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isBoardItemId(value: string | undefined): value is string {
-  return value !== undefined && ITEM_ID.test(value);
+  return value !== undefined && isRecordId(value);
 }
 
 export function fetchBoardItems(

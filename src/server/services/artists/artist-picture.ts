@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../../domain';
+import { isRecordId, type SessionUser } from '../../../domain';
 import type { Executor } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { signFileUrl } from '../files/signed-urls';
@@ -10,7 +10,6 @@ import type { LinkSigner } from '../uploads/present-upload';
  * expiring links, so the column keeps what stays true (which file) and every answer signs a link.
  */
 const UPLOAD_PREFIX = 'upload:';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_SECONDS = 86_400;
 
 export function pictureValueOf(fileId: string): string {
@@ -20,7 +19,7 @@ export function pictureValueOf(fileId: string): string {
 export function pictureFileIdOf(value: string | null | undefined): string | null {
   if (!value?.startsWith(UPLOAD_PREFIX)) return null;
   const fileId = value.slice(UPLOAD_PREFIX.length);
-  return UUID.test(fileId) ? fileId : null;
+  return isRecordId(fileId) ? fileId : null;
 }
 
 /**
@@ -49,7 +48,7 @@ export function presentSessionUser<U extends SessionUser>(signer: LinkSigner, us
  * or a release's artwork. Upload ids travel through the browser, so the id alone proves nothing.
  */
 export async function isOwnReadyImage(executor: Executor, userId: string, fileId: string): Promise<boolean> {
-  if (!UUID.test(fileId)) return false;
+  if (!isRecordId(fileId)) return false;
   const [row] = await executor
     .select({ id: uploads.id })
     .from(uploads)

@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
+import { isRecordId } from '../../../domain';
 import type { Executor } from '../../db/client';
 import { submissions } from '../../db/schema';
 import { notFound } from '../../errors';
 import { SUBMISSION_NOT_FOUND } from '../board/get-board-item';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * One of this artist's submissions. Unknown, malformed and other artists' ids all answer the same
@@ -18,7 +17,7 @@ export async function findArtistSubmission(
   itemId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<SubmissionRow> {
-  if (!UUID.test(itemId)) throw notFound(SUBMISSION_NOT_FOUND);
+  if (!isRecordId(itemId)) throw notFound(SUBMISSION_NOT_FOUND);
   const query = executor
     .select()
     .from(submissions)

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
   canChangeStatus,
   formatStatusChangeRefused,
+  isRecordId,
   type SessionUser,
   type SubmissionStatus,
 } from '../../../domain';
@@ -17,8 +18,6 @@ import { SUBMISSION_NOT_FOUND } from './get-board-item';
 
 export const STATUS_CHANGED_MEANWHILE =
   'Someone else changed the status of this submission a moment ago. Reload it and try again.';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ChangeSubmissionStatusInput {
   itemId: string;
@@ -82,7 +81,7 @@ export async function changeSubmissionStatus(
   deps: { db: Database; config: AppConfig },
   input: ChangeSubmissionStatusInput,
 ): Promise<ChangedSubmissionStatus> {
-  if (!UUID.test(input.itemId)) throw notFound(SUBMISSION_NOT_FOUND);
+  if (!isRecordId(input.itemId)) throw notFound(SUBMISSION_NOT_FOUND);
   const [current] = await deps.db
     .select({
       status: submissions.status,

@@ -4,6 +4,7 @@ import {
   type BoardItemDetail,
   type BoardTrack,
   getNextStatuses,
+  isRecordId,
   type SignedFile,
   type SubmissionForm,
 } from '../../../domain';
@@ -27,8 +28,6 @@ export const SUBMISSION_NOT_FOUND = 'Submission not found';
 
 /** Long enough to listen to every track of an album while reviewing it, short enough not to travel. */
 export const boardLinkLifetimeSeconds = 3600;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What submissions.artistDetails holds (create-submission.ts writes it). */
 type StoredArtistDetails = Pick<
@@ -89,7 +88,7 @@ export async function getBoardItem(
   now = Date.now(),
 ): Promise<BoardItemDetail> {
   // A malformed id would make PostgreSQL refuse the uuid cast: to the reader it is simply not there.
-  if (!UUID.test(itemId)) throw notFound(SUBMISSION_NOT_FOUND);
+  if (!isRecordId(itemId)) throw notFound(SUBMISSION_NOT_FOUND);
   const [found] = await db
     .select({ submission: submissions, artwork: uploads })
     .from(submissions)

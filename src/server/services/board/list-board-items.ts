@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   type BoardItemSummary,
   type BoardListResponse,
+  isRecordId,
   SUBMISSION_STATUSES,
   type SubmissionStatus,
 } from '../../../domain';
@@ -28,7 +29,6 @@ interface CursorPosition {
 }
 
 const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function encodeBoardCursor(position: CursorPosition): string {
   return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
@@ -45,7 +45,7 @@ export function decodeBoardCursor(cursor: string): CursorPosition {
       typeof parsed[1] === 'string' &&
       CURSOR_TIME.test(parsed[0]) &&
       !Number.isNaN(Date.parse(parsed[0])) &&
-      UUID.test(parsed[1])
+      isRecordId(parsed[1])
     ) {
       return { createdAt: parsed[0], id: parsed[1] };
     }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { SessionUser } from '../../../domain';
+import { isRecordId, type SessionUser } from '../../../domain';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { submissions } from '../../db/schema';
@@ -7,15 +7,13 @@ import { notFound } from '../../errors';
 import { SUBMISSION_NOT_FOUND } from '../board/get-board-item';
 import { type IssuedReturningLink, issueReturningLink } from './issue-returning-link';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** POST /api/board/items/:itemId/returning-link (staff): a link for the artist of that submission. */
 export async function createReturningLink(
   deps: { db: Database; config: AppConfig },
   itemId: string,
   context: { actor: SessionUser; now: Date },
 ): Promise<IssuedReturningLink> {
-  if (!UUID.test(itemId)) throw notFound(SUBMISSION_NOT_FOUND);
+  if (!isRecordId(itemId)) throw notFound(SUBMISSION_NOT_FOUND);
   return deps.db.transaction(async (tx) => {
     const [submission] = await tx
       .select({ artistId: submissions.artistId })

@@ -1,12 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
-import { getReturningLinkStatus, type ReturningLinkSummary } from '../../../domain';
+import { getReturningLinkStatus, isRecordId, type ReturningLinkSummary } from '../../../domain';
 import type { Executor } from '../../db/client';
 import { artists, returningLinks } from '../../db/schema';
 import { notFound } from '../../errors';
 
 export const ARTIST_NOT_FOUND = 'Artist not found';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GET /api/artists/:artistId/returning-links (staff): the artist's links, newest first. */
 export async function listReturningLinks(
@@ -14,7 +12,7 @@ export async function listReturningLinks(
   artistId: string,
   now: Date,
 ): Promise<ReturningLinkSummary[]> {
-  if (!UUID.test(artistId)) throw notFound(ARTIST_NOT_FOUND);
+  if (!isRecordId(artistId)) throw notFound(ARTIST_NOT_FOUND);
   const [artist] = await executor.select({ id: artists.id }).from(artists).where(eq(artists.id, artistId));
   if (!artist) throw notFound(ARTIST_NOT_FOUND);
   const rows = await executor

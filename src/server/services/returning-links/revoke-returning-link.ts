@@ -1,15 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { isRecordId } from '../../../domain';
 import type { Database } from '../../db/client';
 import { returningLinks } from '../../db/schema';
 import { notFound } from '../../errors';
 
 export const RETURNING_LINK_NOT_FOUND = 'Returning-artist link not found';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** POST /api/returning-links/:linkId/revoke (staff): the link answers 'deactivated' from now on. */
 export async function revokeReturningLink(db: Database, linkId: string, now: Date): Promise<void> {
-  if (!UUID.test(linkId)) throw notFound(RETURNING_LINK_NOT_FOUND);
+  if (!isRecordId(linkId)) throw notFound(RETURNING_LINK_NOT_FOUND);
   const [link] = await db
     .select({ id: returningLinks.id })
     .from(returningLinks)

@@ -3,6 +3,7 @@ import {
   ARTIST_NOT_FOUND,
   computeProfileCompletion,
   getInvitationStatus,
+  isRecordId,
   PROFILE_TEXT_FIELDS,
   type StaffArtist,
 } from '../../../domain';
@@ -10,15 +11,13 @@ import type { Executor } from '../../db/client';
 import { artists, catalogueItems, invitations, submissions, submissionTracks, users } from '../../db/schema';
 import { AppError } from '../../errors';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * GET /api/artists/:artistId: the artist's profile with its completion (spec 000 §5), every
  * submission as the board summarises it, and the invitations sent to them, newest first.
  */
 export async function getStaffArtist(db: Executor, artistId: string, now: Date): Promise<StaffArtist> {
   // Anything that is not a uuid cannot name an artist; refused here rather than as a SQL error.
-  if (!UUID.test(artistId)) throw new AppError(404, ARTIST_NOT_FOUND);
+  if (!isRecordId(artistId)) throw new AppError(404, ARTIST_NOT_FOUND);
   const [row] = await db
     .select({ artist: artists, accountName: users.name })
     .from(artists)

@@ -4,6 +4,7 @@ import {
   type CreateBoardItemPayload,
   getEarliestToday,
   INVITATION_MESSAGES,
+  isRecordId,
   listReferencedUploads,
   type SessionUser,
   type Track,
@@ -55,8 +56,6 @@ export interface CreatedSubmission {
 
 type FormData = CreateBoardItemPayload['formData'];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const TRACK_AUDIO_MISSING = (index: number, title: string) =>
   `Track ${index + 1} "${title}" has no audio file. Please upload it and try again.`;
 
@@ -79,7 +78,7 @@ async function checkUploads(executor: Executor, form: FormData): Promise<void> {
   });
   const referenced = listReferencedUploads(form);
   if (referenced.length === 0) return;
-  const malformed = referenced.find((ref) => !UUID.test(ref.fileId));
+  const malformed = referenced.find((ref) => !isRecordId(ref.fileId));
   if (malformed) throw badRequest(UPLOAD_NOT_IN_SESSION, [{ field: malformed.field }]);
   const rows = await executor
     .select()

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { ProcessSocialClipsPayload } from '../../../domain';
+import { isRecordId, type ProcessSocialClipsPayload } from '../../../domain';
 import type { Database } from '../../db/client';
 import { socialClips, submissions, submissionTracks } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
@@ -8,8 +8,6 @@ import { queueSocialClips } from './queue-social-clips';
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
 export const CLIP_TRACK_NOT_IN_SUBMISSION = 'This file is not the audio of a track of this submission';
 export const CLIP_NOT_REQUESTED = 'This clip does not match a clip requested with this submission';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * POST /api/background/process-social-clips (spec 001 §7): the browser asks, right after
@@ -20,7 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function requestSocialClips(db: Database, payload: ProcessSocialClipsPayload): Promise<boolean> {
   const submissionId = payload.itemId;
-  if (!UUID.test(submissionId)) throw notFound(SUBMISSION_NOT_FOUND);
+  if (!isRecordId(submissionId)) throw notFound(SUBMISSION_NOT_FOUND);
   const [submission] = await db
     .select({ id: submissions.id })
     .from(submissions)
