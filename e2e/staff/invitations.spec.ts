@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoProblems, test } from '../fixtures';
 import { storageStatePath } from '../support/accounts';
 import { createSubmissionThroughApi } from '../support/board';
@@ -12,6 +12,17 @@ async function axeViolations(page: Page) {
 }
 
 test.use({ storageState: storageStatePath('staff') });
+
+/** A fresh artist with one submission; staff reach their page from the submission's details. */
+async function openNewArtistPage(page: Page, request: APIRequestContext, baseURL: string | undefined) {
+  const submission = await createSubmissionThroughApi(request, baseURL ?? '');
+  await page.goto(`/details/${submission.itemId}`, { waitUntil: 'networkidle' });
+  await page
+    .getByRole('region', { name: 'Artist' })
+    .getByRole('link', { name: submission.artistName })
+    .click();
+  return submission;
+}
 test.describe.configure({ timeout: 90_000 });
 
 test('staff invite an artist, see the invitation listed, regenerate its link and revoke it', async ({
@@ -142,12 +153,7 @@ test("staff open an artist's page from a submission and issue a returning-artist
   request,
   baseURL,
 }) => {
-  const submission = await createSubmissionThroughApi(request, baseURL ?? '');
-  await page.goto(`/details/${submission.itemId}`, { waitUntil: 'networkidle' });
-  await page
-    .getByRole('region', { name: 'Artist' })
-    .getByRole('link', { name: submission.artistName })
-    .click();
+  const submission = await openNewArtistPage(page, request, baseURL);
   await expect(page).toHaveURL(/\/artist\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(submission.artistName);
   await expect(page.getByRole('region', { name: 'Profile' })).toContainText(/Profile \d+% complete/);
@@ -165,5 +171,43 @@ test("staff open an artist's page from a submission and issue a returning-artist
   await expect(links).toContainText('Active');
   await links.getByRole('button', { name: 'Revoke' }).click();
   await expect(links).toContainText('Revoked');
+  expectNoProblems(problems);
+});
+
+test('staff end a returning-artist link early, and the artist is told it has expired', async ({
+  page,
+  problems,
+  request,
+  baseURL,
+  browser,
+}) => {
+  await openNewArtistPage(page, request, baseURL);
+  await page.getByRole('button', { name: /^Issue link from / }).click();
+  const url = await page.getByLabel('Returning-artist link', { exact: true }).inputValue();
+  const links = page.getByRole('list', { name: 'Returning-artist links' });
+  await expect(links).toContainText('Active');
+
+  await links.getByRole('button', { name: 'Change expiry' }).click();
+  const lastDay = links.getByLabel('Last day the link works (UTC)');
+  const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  // Longer than the lifetime is refused in the page, before anything is sent.
+  await lastDay.fill(dayOffset(400));
+  await links.getByRole('button', { name: 'Save' }).click();
+  await expect(links).toContainText('A returning-artist link can work for at most 365 days from today.');
+  expect(await axeViolations(page)).toEqual([]);
+  await lastDay.fill(dayOffset(-1));
+  await links.getByRole('button', { name: 'Save' }).click();
+  await expect(links.getByText('Expired', { exact: true })).toBeVisible();
+  await expect(links.getByRole('button', { name: 'Revoke' })).toHaveCount(0);
+
+  // The artist, signed out, opens the link and reads why it no longer works.
+  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const artistPage = await visitor.newPage();
+  await artistPage.goto(new URL(url).pathname);
+  await expect(artistPage.getByRole('heading', { level: 1 })).toHaveText('Invalid Returning Artist Link');
+  await expect(artistPage.getByRole('alert')).toHaveText(
+    'This link has expired. Returning-artist links are valid for 365 days.',
+  );
+  await visitor.close();
   expectNoProblems(problems);
 });

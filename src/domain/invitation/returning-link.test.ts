@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { RETURNING_ARTIST_MESSAGES } from '../errors/error-messages';
 import {
+  checkReturningLinkLastDay,
   classifyReturningToken,
   formatReturningLinkOffer,
+  getReturningLinkEndOfLastDay,
   getReturningLinkExpiry,
   getReturningLinkExpiryInstant,
   getReturningLinkStatus,
   isReturningLinkExpired,
+  RETURNING_LINK_EXPIRY_MESSAGES,
 } from './returning-link';
 
 describe('returning-artist link', () => {
@@ -78,5 +81,25 @@ describe('classifyReturningToken', () => {
     expect(formatReturningLinkOffer('https://x.test/r/abc')).toBe(
       'Send us your next release: https://x.test/r/abc — this link works for 365 days.',
     );
+  });
+
+  it.each([
+    ['2026-03-10', null],
+    ['2020-01-01', null],
+    ['2027-03-10', null],
+    ['2027-03-11', RETURNING_LINK_EXPIRY_MESSAGES.tooLate],
+    ['2026-02-30', RETURNING_LINK_EXPIRY_MESSAGES.invalidDate],
+    ['10/03/2026', RETURNING_LINK_EXPIRY_MESSAGES.invalidDate],
+    ['', RETURNING_LINK_EXPIRY_MESSAGES.invalidDate],
+  ])('staff may set the last day %s on 2026-03-10: %s', (lastDay, refusal) => {
+    expect(checkReturningLinkLastDay(lastDay, '2026-03-10')).toBe(refusal);
+  });
+
+  it('ends a link at the midnight (UTC) after its last day', () => {
+    expect(getReturningLinkEndOfLastDay('2026-12-31').toISOString()).toBe('2027-01-01T00:00:00.000Z');
+    const end = getReturningLinkEndOfLastDay('2026-03-10');
+    const state = { expiresAt: end, revokedAt: null };
+    expect(getReturningLinkStatus(state, new Date('2026-03-10T23:59:59Z'))).toBe('active');
+    expect(getReturningLinkStatus(state, new Date('2026-03-11T00:00:00Z'))).toBe('expired');
   });
 });

@@ -1,4 +1,4 @@
-import { addDays, compareIsoDates, type IsoDate } from '../common/calendar-date';
+import { addDays, compareIsoDates, type IsoDate, isIsoDate } from '../common/calendar-date';
 import { RETURNING_ARTIST_MESSAGES } from '../errors/error-messages';
 import { isWellFormedToken } from './invitation-rules';
 
@@ -17,6 +17,30 @@ export function getReturningLinkExpiryInstant(issuedAt: Date): Date {
 /** A link is usable up to and including its expiry date. */
 export function isReturningLinkExpired(expiresOn: IsoDate, today: IsoDate): boolean {
   return compareIsoDates(today, expiresOn) > 0;
+}
+
+/** What staff are told when they change a link's last day (issue 9). */
+export const RETURNING_LINK_EXPIRY_MESSAGES = {
+  invalidDate: 'Enter the last day the link should work.',
+  tooLate: 'A returning-artist link can work for at most 365 days from today.',
+  revoked: 'This link has been revoked; issue a new one instead.',
+} as const;
+
+/**
+ * Staff may move a link's last day: earlier (even into the past, which ends it as 'expired',
+ * unlike a revocation) or later, up to the lifetime counted from today. Returns the refusal, or
+ * null when `lastDay` is allowed.
+ */
+export function checkReturningLinkLastDay(lastDay: string, today: IsoDate): string | null {
+  if (!isIsoDate(lastDay)) return RETURNING_LINK_EXPIRY_MESSAGES.invalidDate;
+  if (compareIsoDates(lastDay, getReturningLinkExpiry(today)) > 0)
+    return RETURNING_LINK_EXPIRY_MESSAGES.tooLate;
+  return null;
+}
+
+/** A link whose last day is `lastDay` (UTC) stops working at the next midnight UTC. */
+export function getReturningLinkEndOfLastDay(lastDay: IsoDate): Date {
+  return new Date(`${addDays(lastDay, 1)}T00:00:00.000Z`);
 }
 
 /** Why a returning-artist link failed (spec 001 §2). */

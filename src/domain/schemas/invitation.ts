@@ -158,6 +158,13 @@ export const returningLinkSummarySchema = z.object({
 });
 export type ReturningLinkSummary = z.infer<typeof returningLinkSummarySchema>;
 
+/** POST /api/returning-links/:linkId/expiry (staff): the link's new last day (UTC). */
+export const changeReturningLinkExpiryBodySchema = z.object({ lastDay: z.string().max(40) });
+export const changeReturningLinkExpiryResponseSchema = z.object({
+  success: z.boolean(),
+  expiresAt: z.string(),
+});
+
 /** GET /api/artists/:artistId/returning-links (staff). */
 export const returningLinkListResponseSchema = z.object({
   success: z.boolean(),

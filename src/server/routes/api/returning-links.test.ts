@@ -4,6 +4,7 @@ import {
   authMessages,
   formatReturningLinkOffer,
   RETURNING_ARTIST_MESSAGES,
+  RETURNING_LINK_EXPIRY_MESSAGES,
   RETURNING_LINK_FAILURE_MESSAGES,
 } from '../../../domain';
 import { outboxMessages, returningLinks, submissionEvents, submissions } from '../../db/schema';
@@ -212,10 +213,11 @@ describe('a returning artist submits through one link', () => {
 describe('links that no longer work', () => {
   it('gives each reason, on validate, details and create-item, and names no artist', async () => {
     const expiredLink = await issueLink(await submitted({ email: 'old@example.com' }));
-    await ctx.database.db
-      .update(returningLinks)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(returningLinks.id, expiredLink.linkId));
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const ended = await staffCall('POST', `/api/returning-links/${expiredLink.linkId}/expiry`, {
+      lastDay: yesterday,
+    });
+    expect(ended.statusCode).toBe(200);
     const revokedLink = await issueLink(await submitted({ email: 'gone@example.com' }));
     const revoke = await staffCall('POST', `/api/returning-links/${revokedLink.linkId}/revoke`);
     expect(revoke.statusCode).toBe(200);
@@ -274,6 +276,11 @@ describe('links that no longer work', () => {
       const revoke = await staffCall('POST', `/api/returning-links/${id}/revoke`);
       expect(revoke.statusCode).toBe(404);
       expect(revoke.json()).toEqual({ success: false, error: RETURNING_LINK_NOT_FOUND });
+      const expiry = await staffCall('POST', `/api/returning-links/${id}/expiry`, {
+        lastDay: new Date().toISOString().slice(0, 10),
+      });
+      expect(expiry.statusCode).toBe(404);
+      expect(expiry.json()).toEqual({ success: false, error: RETURNING_LINK_NOT_FOUND });
       const list = await staffCall('GET', `/api/artists/${id}/returning-links`);
       expect(list.statusCode).toBe(404);
       expect(list.json()).toEqual({ success: false, error: ARTIST_NOT_FOUND });
@@ -288,7 +295,46 @@ describe('links that no longer work', () => {
       expect((await staffCall('GET', '/api/artists/nope/returning-links', undefined, as)).statusCode).toBe(
         status,
       );
+      const expiry = await staffCall('POST', '/api/returning-links/nope/expiry', { lastDay: 'x' }, as);
+      expect(expiry.statusCode).toBe(status);
     }
+  });
+
+  it('lets staff move a link’s last day within 365 days, never for a revoked link', async () => {
+    const link = await issueLink(await submitted({ email: 'moved@example.com' }));
+    const today = new Date().toISOString().slice(0, 10);
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const expiry = (lastDay: unknown) =>
+      staffCall('POST', `/api/returning-links/${link.linkId}/expiry`, { lastDay });
+    const stored = async () =>
+      (await ctx.database.db.select().from(returningLinks).where(eq(returningLinks.id, link.linkId)))[0];
+    const before = await stored();
+
+    for (const [lastDay, message] of [
+      ['tomorrow', RETURNING_LINK_EXPIRY_MESSAGES.invalidDate],
+      ['2026-02-30', RETURNING_LINK_EXPIRY_MESSAGES.invalidDate],
+      [inDays(366), RETURNING_LINK_EXPIRY_MESSAGES.tooLate],
+    ]) {
+      const refused = await expiry(lastDay);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ success: false, error: message });
+    }
+    expect((await expiry(42)).statusCode).toBe(400);
+    expect((await stored())?.expiresAt).toEqual(before?.expiresAt);
+
+    // Today is the last day: the link works until midnight UTC, then answers 'expired'.
+    const shortened = await expiry(today);
+    expect(shortened.statusCode).toBe(200);
+    expect(shortened.json()).toEqual({ success: true, expiresAt: `${inDays(1)}T00:00:00.000Z` });
+    expect((await get(`/api/returning-artist/validate/${link.token}`)).statusCode).toBe(200);
+    const extended = await expiry(inDays(365));
+    expect(extended.json()).toEqual({ success: true, expiresAt: `${inDays(366)}T00:00:00.000Z` });
+
+    await staffCall('POST', `/api/returning-links/${link.linkId}/revoke`);
+    const revoked = await expiry(inDays(10));
+    expect(revoked.statusCode).toBe(409);
+    expect(revoked.json()).toEqual({ success: false, error: RETURNING_LINK_EXPIRY_MESSAGES.revoked });
+    expect((await stored())?.expiresAt.toISOString()).toBe(`${inDays(366)}T00:00:00.000Z`);
   });
 });
 

@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  changeReturningLinkExpiryBodySchema,
+  changeReturningLinkExpiryResponseSchema,
   createReturningLinkResponseSchema,
   invitationActionResponseSchema,
   returningArtistDetailsResponseSchema,
@@ -10,6 +12,7 @@ import {
 } from '../../../domain';
 import { requireStaff } from '../../policies/authentication';
 import { limitTokenChecks } from '../../services/invitations/limit-token-checks';
+import { changeReturningLinkExpiry } from '../../services/returning-links/change-returning-link-expiry';
 import { createReturningLink } from '../../services/returning-links/create-returning-link';
 import { getReturningArtist } from '../../services/returning-links/get-returning-artist';
 import { listReturningLinks } from '../../services/returning-links/list-returning-links';
@@ -71,6 +74,23 @@ export const returningLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await revokeReturningLink(app.db, request.params.linkId, new Date());
       return { success: true };
+    },
+  );
+
+  app.post(
+    '/api/returning-links/:linkId/expiry',
+    {
+      onRequest: staffOnly,
+      schema: {
+        params: z.object({ linkId: z.string().max(200) }),
+        body: changeReturningLinkExpiryBodySchema,
+        response: { 200: changeReturningLinkExpiryResponseSchema },
+      },
+    },
+    async (request) => {
+      const { linkId } = request.params;
+      const expiresAt = await changeReturningLinkExpiry(app.db, linkId, request.body.lastDay, new Date());
+      return { success: true, expiresAt: expiresAt.toISOString() };
     },
   );
 

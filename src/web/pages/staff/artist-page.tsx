@@ -7,15 +7,20 @@ import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import {
   ARTIST_NOT_FOUND,
   type BoardItemSummary,
+  changeReturningLinkExpiryResponseSchema,
+  checkReturningLinkLastDay,
   createReturningLinkResponseSchema,
+  getReturningLinkExpiry,
   invitationActionResponseSchema,
+  RETURNING_LINK_EXPIRY_MESSAGES,
   type ReturningLinkSummary,
   returningLinkListResponseSchema,
   type StaffArtist,
@@ -110,8 +115,75 @@ function SubmissionRow({ item, artistId }: { item: BoardItemSummary; artistId: s
   );
 }
 
+/** Staff move a link's last day: earlier ends it as expired, later extends it (≤ 365 days). */
+function LinkExpiryForm({
+  link,
+  artistId,
+  onDone,
+}: {
+  link: ReturningLinkSummary;
+  artistId: string;
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  // The stored instant is the midnight after the last day (UTC).
+  const currentLastDay = new Date(new Date(link.expiresAt).getTime() - 1).toISOString().slice(0, 10);
+  const [lastDay, setLastDay] = useState(currentLastDay);
+  const today = new Date().toISOString().slice(0, 10);
+  const localRefusal = lastDay
+    ? checkReturningLinkLastDay(lastDay, today)
+    : RETURNING_LINK_EXPIRY_MESSAGES.invalidDate;
+  const save = useMutation({
+    mutationFn: () =>
+      apiRequest(
+        `/api/returning-links/${encodeURIComponent(link.linkId)}/expiry`,
+        changeReturningLinkExpiryResponseSchema,
+        { method: 'POST', body: { lastDay } },
+      ),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.returningLinks(artistId) });
+      onDone();
+    },
+  });
+  const [touched, setTouched] = useState(false);
+  const shownError = touched && localRefusal ? localRefusal : save.isError ? errorMessage(save.error) : '';
+  return (
+    <Box
+      component="form"
+      noValidate
+      sx={{ mt: 1.5 }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (!localRefusal) save.mutate();
+      }}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          type="date"
+          size="small"
+          label="Last day the link works (UTC)"
+          value={lastDay}
+          onChange={(event) => setLastDay(event.target.value)}
+          error={Boolean(shownError)}
+          helperText={shownError || 'A day in the past ends the link now; at most 365 days from today.'}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: getReturningLinkExpiry(today) } }}
+          autoFocus
+        />
+        <Button type="submit" variant="contained" size="small" loading={save.isPending}>
+          Save
+        </Button>
+        <Button size="small" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
 function ReturningLinkRow({ link, artistId }: { link: ReturningLinkSummary; artistId: string }) {
   const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
   const revoke = useMutation({
     mutationFn: () =>
       apiRequest(
@@ -128,16 +200,23 @@ function ReturningLinkRow({ link, artistId }: { link: ReturningLinkSummary; arti
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
         <Chip size="small" label={LINK_STATUS_LABELS[link.status]} color={LINK_STATUS_COLOURS[link.status]} />
         <Typography variant="body2" sx={{ flexGrow: 1 }}>
-          Issued {formatSubmittedAt(link.createdAt)} · expires {formatSubmittedAt(link.expiresAt)} · used{' '}
+          Issued {formatSubmittedAt(link.createdAt)} · {link.status === 'expired' ? 'expired' : 'expires'}{' '}
+          {formatSubmittedAt(link.expiresAt)} · used{' '}
           {link.usageCount === 1 ? 'once' : `${link.usageCount} times`}
           {link.lastUsedAt ? ` (last ${formatSubmittedAt(link.lastUsedAt)})` : ''}
         </Typography>
+        {link.status !== 'revoked' && !editing && (
+          <Button size="small" onClick={() => setEditing(true)}>
+            Change expiry
+          </Button>
+        )}
         {link.status === 'active' && (
           <Button size="small" color="error" loading={revoke.isPending} onClick={() => revoke.mutate()}>
             Revoke
           </Button>
         )}
       </Stack>
+      {editing && <LinkExpiryForm link={link} artistId={artistId} onDone={() => setEditing(false)} />}
       {revoke.isError && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {errorMessage(revoke.error)}
