@@ -89,6 +89,15 @@ export const envSchema = z.object({
   TURNSTILE_VERIFY_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  // Dropbox Sign embedded signing (issue 10), optional: all three or none.
+  DROPBOX_SIGN_API_KEY: z.string().trim().min(1).optional(),
+  DROPBOX_SIGN_CLIENT_ID: z.string().trim().min(1).optional(),
+  DROPBOX_SIGN_TEMPLATE_ID: z.string().trim().min(1).optional(),
+  DROPBOX_SIGN_TEST_MODE: booleanFlag.default(false),
+  // Overridable so tests can stand in for Dropbox Sign.
+  DROPBOX_SIGN_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://api.hellosign.com/v3'),
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -147,6 +156,13 @@ export interface AppConfig {
   monday: { apiToken: string; boardId: string; apiUrl: string } | undefined;
   /** Cloudflare Turnstile on the submission form, when both keys are set (design.md §1). */
   turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
+  /**
+   * Dropbox Sign embedded signing instead of the built-in signing page (issue 10), when its key,
+   * client id and template id are set. Webhooks are checked with the API key's HMAC.
+   */
+  dropboxSign:
+    | { apiKey: string; clientId: string; templateId: string; testMode: boolean; apiUrl: string }
+    | undefined;
   logLevel: Env['LOG_LEVEL'];
   /**
    * Take the client's address from X-Forwarded-For. Only behind a proxy that sets it: otherwise
@@ -198,6 +214,12 @@ function missingTogether(raw: Record<string, string | undefined>): { name: strin
   }
   if (raw.TURNSTILE_SECRET_KEY && !raw.TURNSTILE_SITE_KEY) {
     problems.push({ name: 'TURNSTILE_SITE_KEY', message: 'is required with TURNSTILE_SECRET_KEY' });
+  }
+  const dropboxSign = ['DROPBOX_SIGN_API_KEY', 'DROPBOX_SIGN_CLIENT_ID', 'DROPBOX_SIGN_TEMPLATE_ID'] as const;
+  if (dropboxSign.some((name) => raw[name])) {
+    for (const name of dropboxSign) {
+      if (!raw[name]) problems.push({ name, message: 'is required when Dropbox Sign is configured' });
+    }
   }
   return problems;
 }
@@ -275,6 +297,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             siteKey: env.TURNSTILE_SITE_KEY,
             secretKey: env.TURNSTILE_SECRET_KEY,
             verifyUrl: env.TURNSTILE_VERIFY_URL,
+          }
+        : undefined,
+    dropboxSign:
+      env.DROPBOX_SIGN_API_KEY && env.DROPBOX_SIGN_CLIENT_ID && env.DROPBOX_SIGN_TEMPLATE_ID
+        ? {
+            apiKey: env.DROPBOX_SIGN_API_KEY,
+            clientId: env.DROPBOX_SIGN_CLIENT_ID,
+            templateId: env.DROPBOX_SIGN_TEMPLATE_ID,
+            testMode: env.DROPBOX_SIGN_TEST_MODE,
+            apiUrl: env.DROPBOX_SIGN_API_URL.replace(/\/+$/, ''),
           }
         : undefined,
     logLevel: env.LOG_LEVEL,

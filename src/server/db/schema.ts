@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { SIGNATURE_STATUSES } from '../../domain/contract/signing-rules';
 import { SUBMISSION_STATUSES } from '../../domain/status/submission-status';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -581,4 +582,108 @@ export const boardSyncItems = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('board_sync_items_entity_key').on(t.entityType, t.entityId)],
+);
+
+// --- The artist agreement (issue 10) -------------------------------------------------------------
+
+/**
+ * The agreement the label asks artists to sign. Every save is a new version; a signature request
+ * freezes the rendered text of the version it was made from, so editing never changes what an
+ * artist signed.
+ */
+export const agreementTemplates = pgTable(
+  'agreement_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('agreement_templates_version_key').on(t.version)],
+);
+
+export const signatureStatus = pgEnum('signature_status', SIGNATURE_STATUSES);
+export const signatureProvider = pgEnum('signature_provider', ['builtin', 'dropbox_sign']);
+
+/**
+ * One request for an artist's signature. `documentText` is the agreement exactly as shown to the
+ * signer and `documentSha256` its hash; the signing link's token is stored only as a hash and is
+ * short-lived (a new one is issued on request). At most one request per artist awaits a signature
+ * at a time (partial unique index), which is what refuses a second creation. Once signed, the
+ * `contracts.seal` job writes the sealed PDF and its SHA-256.
+ */
+export const signatureRequests = pgTable(
+  'signature_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => agreementTemplates.id, { onDelete: 'restrict' }),
+    templateVersion: integer('template_version').notNull(),
+    status: signatureStatus('status').notNull().default('awaiting_signature'),
+    provider: signatureProvider('provider').notNull().default('builtin'),
+    /** Dropbox Sign's signature_request_id and the signer's signature_id (embedded sign URL). */
+    providerRequestId: text('provider_request_id'),
+    providerSignatureId: text('provider_signature_id'),
+    signerName: text('signer_name').notNull(),
+    signerEmail: text('signer_email').notNull(),
+    documentTitle: text('document_title').notNull(),
+    documentText: text('document_text').notNull(),
+    documentSha256: text('document_sha256').notNull(),
+    /** The current signing link (`/sign/:token`), hashed; null once the request is closed. */
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** The signing deadline. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    signatureMethod: text('signature_method'),
+    /** The typed name, or the drawn signature as a PNG data URL. */
+    signatureText: text('signature_text'),
+    signatureImage: text('signature_image'),
+    signerIp: text('signer_ip'),
+    signerUserAgent: text('signer_user_agent'),
+    sealedFileKey: text('sealed_file_key'),
+    sealedSha256: text('sealed_sha256'),
+    sealedBytes: integer('sealed_bytes'),
+    sealedAt: timestamp('sealed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('signature_requests_token_hash_key').on(t.tokenHash),
+    uniqueIndex('signature_requests_one_open_per_artist')
+      .on(t.artistId)
+      .where(sql`${t.status} = 'awaiting_signature'`),
+    uniqueIndex('signature_requests_provider_request_key').on(t.providerRequestId),
+    index('signature_requests_artist_id_idx').on(t.artistId, t.createdAt),
+  ],
+);
+
+/** The audit trail of a signature request, written in the transaction of the change it records. */
+export const signatureEvents = pgTable(
+  'signature_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    data: jsonb('data'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('signature_events_request_id_idx').on(t.requestId, t.id)],
 );
