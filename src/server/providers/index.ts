@@ -13,6 +13,7 @@ import { SmtpMail } from './mail/smtp-mail';
 import type { MusicCatalog } from './music/music-catalog';
 import { OfflineCatalog } from './music/offline-catalog';
 import { SpotifyWebApi } from './music/spotify-web-api';
+import type { ExternalSigning } from './signing/external-signing';
 import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
 import type { StorageProvider } from './storage/storage';
@@ -28,6 +29,8 @@ export interface Providers {
   turnstile: TurnstileVerifier | undefined;
   /** The monday.com board mirrored by the board.sync-* jobs, when configured (issue 9). */
   externalBoard: ExternalBoard | undefined;
+  /** Dropbox Sign embedded signing, when configured; otherwise the built-in signing page (issue 10). */
+  externalSigning: ExternalSigning | undefined;
 }
 
 /**
@@ -128,5 +131,6 @@ export function createProviders(config: AppConfig, db: Database, logger: Fastify
       ? new CloudflareTurnstile(config.turnstile.secretKey, config.turnstile.verifyUrl)
       : undefined,
     externalBoard: createExternalBoard(config.monday),
+    externalSigning: undefined,
   };
 }

@@ -26,4 +26,14 @@ export const queryKeys = {
   invitation: (token: string) => ['invitation', token] as const,
   /** A returning-artist link's check and pre-fill (issue 9). */
   returningLink: (token: string) => ['returning-link', token] as const,
+  /** The artist agreement (issue 10): the caller's current request, one request's status, the template. */
+  currentContract: ['current-contract'] as const,
+  contractStatus: (requestId: string) => ['contract-status', requestId] as const,
+  contractPreview: ['contract-preview'] as const,
+  contractVerify: (requestId: string) => ['contract-verify', requestId] as const,
+  contractAudit: (requestId: string) => ['contract-audit', requestId] as const,
+  signingDocument: (token: string) => ['signing-document', token] as const,
+  /** Staff: the template's versions, and an artist's agreements. */
+  agreementTemplates: ['agreement-templates'] as const,
+  artistAgreements: (artistId: string) => ['artist-agreements', artistId] as const,
 };
