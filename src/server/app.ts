@@ -21,6 +21,8 @@ import { backgroundRoutes } from './routes/api/background';
 import { boardRoutes } from './routes/api/board';
 import { boardReviewRoutes } from './routes/api/board-review';
 import { configRoutes } from './routes/api/config';
+import { contractRoutes } from './routes/api/contracts';
+import { dropboxSignRoutes } from './routes/api/dropbox-sign';
 import { externalBoardRoutes } from './routes/api/external-board';
 import { healthRoutes } from './routes/api/health';
 import { invitationRoutes } from './routes/api/invitations';
@@ -72,6 +74,24 @@ function turnstileOrigins(config: AppConfig): string[] {
   return config.turnstile ? ['https://challenges.cloudflare.com'] : [];
 }
 
+/**
+ * Dropbox Sign's embedded client (hellosign-embedded, bundled with the signing page) frames the
+ * embedded sign_url, served from these origins, and talks to it by postMessage (no CSP needed).
+ */
+function dropboxSignFrameOrigins(config: AppConfig): string[] {
+  return config.dropboxSign ? ['https://app.hellosign.com', 'https://embedded.hellosign.com'] : [];
+}
+
+/**
+ * The client injects its modal's stylesheet as a <style> element without our nonce: admitted by
+ * its hash (hellosign-embedded 2.12.4; web.test.ts checks it against the installed package).
+ */
+export const HELLOSIGN_EMBEDDED_STYLE_HASH = "'sha256-gjO2GK6gRpm5uJZUyPWOKUJW+pFZsd2l28cKRu6+TZ4='";
+
+function dropboxSignStyleHashes(config: AppConfig): string[] {
+  return config.dropboxSign ? [HELLOSIGN_EMBEDDED_STYLE_HASH] : [];
+}
+
 /** Builds the Fastify app without listening: main.ts listens, tests call app.inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -90,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const providers = { ...createProviders(config, db, app.log), ...options.providers };
   const jobs = new JobWorker({
     db,
-    handlers: createJobHandlers(providers),
+    handlers: createJobHandlers(providers, config),
     onError: (error, job) => app.log.warn({ err: error, jobId: job?.id, jobType: job?.type }, 'job failed'),
     ...options.jobWorker,
   });
@@ -139,8 +159,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'default-src': ["'self'"],
         // Cloudflare Turnstile, when configured, loads its script and runs its challenge in a frame.
         'script-src': ["'self'", ...turnstileOrigins(config)],
-        'frame-src': ["'self'", ...turnstileOrigins(config)],
-        'style-src': ["'self'"],
+        'frame-src': ["'self'", ...turnstileOrigins(config), ...dropboxSignFrameOrigins(config)],
+        'style-src': ["'self'", ...dropboxSignStyleHashes(config)],
         // Spotify serves artist and cover images from its CDNs; the form shows them in search results.
         'img-src': ["'self'", 'data:', 'blob:', 'https://i.scdn.co', 'https://*.spotifycdn.com'],
         'media-src': ["'self'", 'blob:'],
@@ -182,6 +202,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(invitationRoutes);
   await app.register(returningLinkRoutes);
   await app.register(staffConsoleRoutes);
+  await app.register(dropboxSignRoutes);
+  await app.register(contractRoutes);
   await app.register(webRoutes, { webRoot: config.webRoot, publicConfig: publicConfigOf(config) });
   return app;
 }

@@ -4,6 +4,7 @@ import { aboutPath, type PublicConfig } from '../domain/public-config';
 import { RequireRole } from './auth/require-role';
 import { PublicLayout } from './layout/public-layout';
 import { RootErrorPage } from './layout/root-error-page';
+import { SigningLayout } from './pages/sign/signing-layout';
 
 /**
  * A page loaded on first visit. The layout's Suspense boundary shows "Loading..." meanwhile
@@ -49,6 +50,8 @@ const ReleaseDetailsPage = lazyPage(
   () => import('./pages/artist/release-details-page'),
   'ReleaseDetailsPage',
 );
+const SigningPage = lazyPage(() => import('./pages/sign/signing-page'), 'SigningPage');
+const VerifyContractPage = lazyPage(() => import('./pages/contracts/verify-page'), 'VerifyContractPage');
 
 const SubmissionDetailsPage = lazyPage(
   () => import('./pages/staff/submission-details-page'),
@@ -61,6 +64,10 @@ const AnalyticsPage = lazyPage(() => import('./pages/staff/analytics-page'), 'An
 const AdminInvitePage = lazyPage(() => import('./pages/staff/admin-invite-page'), 'AdminInvitePage');
 const InvitationsPage = lazyPage(() => import('./pages/staff/invitations-page'), 'InvitationsPage');
 const WaitingListPage = lazyPage(() => import('./pages/staff/waiting-list-page'), 'WaitingListPage');
+const AgreementTemplatePage = lazyPage(
+  () => import('./pages/staff/agreement/agreement-template-page'),
+  'AgreementTemplatePage',
+);
 
 function ArtistArea() {
   return <RequireRole userRole="artist" />;
@@ -68,6 +75,11 @@ function ArtistArea() {
 
 function StaffArea() {
   return <RequireRole userRole="staff" />;
+}
+
+/** Artist or staff: pages both open (the server checks ownership of what they show). */
+function SignedInArea() {
+  return <RequireRole />;
 }
 
 /** The route table of spec 001 §2 and spec 000 §2, plus a 404 page for every other path. */
@@ -120,11 +132,25 @@ export function appRoutes(config: Pick<PublicConfig, 'labelName'>): RouteObject[
             { path: 'admin/invite', Component: AdminInvitePage },
             { path: 'admin/invitations', Component: InvitationsPage },
             { path: 'admin/waiting-list', Component: WaitingListPage },
+            { path: 'admin/agreement', Component: AgreementTemplatePage },
           ],
+        },
+
+        // The artist agreement's check page (issue 10): the artist and staff both open it
+        {
+          Component: SignedInArea,
+          children: [{ path: 'contracts/:id/verify', Component: VerifyContractPage }],
         },
 
         { path: '*', Component: NotFoundPage },
       ],
+    },
+    // The signing page (issue 10) opens in a popup: no site header. It answers a visitor by
+    // sending them to /login with the way back, from the server's 401.
+    {
+      Component: SigningLayout,
+      ErrorBoundary: RootErrorPage,
+      children: [{ path: 'sign/:token', Component: SigningPage }],
     },
   ];
 }

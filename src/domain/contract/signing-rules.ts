@@ -84,6 +84,7 @@ export const SIGNING_MESSAGES = {
   verifyNoFile: 'Choose the PDF file you want to check.',
   verifyTooLarge: 'The file is larger than any sealed agreement (20 MB).',
   identityMismatch: 'The agreement can only be created for your own account.',
+  providerUnavailable: 'Dropbox Sign could not be reached. Please try again in a moment.',
 } as const;
 
 export const SIGNED_DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;

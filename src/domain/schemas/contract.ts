@@ -92,6 +92,8 @@ export const signingDocumentSchema = z.object({
   provider: z.enum(['builtin', 'dropbox_sign']),
   providerSignUrl: z.string().optional(),
   providerClientId: z.string().optional(),
+  /** The provider works in test mode: its embedded client must be opened in test mode too. */
+  providerTestMode: z.boolean().optional(),
 });
 export type SigningDocument = z.infer<typeof signingDocumentSchema>;
 export const signingDocumentResponseSchema = z.object({

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages, type SessionUser } from '../../domain';
 import type { AppConfig } from '../config';
 import { forbidden, unauthorized } from '../errors';
+import { DROPBOX_SIGN_CALLBACK_PATH } from '../routes/api/dropbox-sign';
 import { presentSessionUser } from '../services/artists/artist-picture';
 import { type NewSession, type ResolvedSession, resolveSession } from '../services/auth/sessions';
 
@@ -64,6 +65,9 @@ export function registerAuthentication(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     // Sessions matter to the API and the image mapping; pages and signed file links need none.
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/optimized/')) return;
+    // Dropbox Sign's callback is server to server and authenticated by its event HMAC alone
+    // (routes/api/dropbox-sign.ts): a session means nothing there, and its Origin is not ours to judge.
+    if (request.method === 'POST' && request.url.split('?')[0] === DROPBOX_SIGN_CALLBACK_PATH) return;
     const cookie = request.cookies[cookieName];
     if (unsafeMethods.has(request.method)) {
       const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);

@@ -13,6 +13,7 @@ import { SmtpMail } from './mail/smtp-mail';
 import type { MusicCatalog } from './music/music-catalog';
 import { OfflineCatalog } from './music/offline-catalog';
 import { SpotifyWebApi } from './music/spotify-web-api';
+import { DropboxSign } from './signing/dropbox-sign';
 import type { ExternalSigning } from './signing/external-signing';
 import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
@@ -131,6 +132,6 @@ export function createProviders(config: AppConfig, db: Database, logger: Fastify
       ? new CloudflareTurnstile(config.turnstile.secretKey, config.turnstile.verifyUrl)
       : undefined,
     externalBoard: createExternalBoard(config.monday),
-    externalSigning: undefined,
+    externalSigning: config.dropboxSign ? new DropboxSign(config.dropboxSign) : undefined,
   };
 }

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicConfigSchema } from '../../domain/public-config';
+import { HELLOSIGN_EMBEDDED_STYLE_HASH } from '../app';
 import { createTestContext, type TestContext } from '../test/test-context';
 
 let ctx: TestContext;
@@ -154,5 +156,65 @@ describe('without a web build', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('with Dropbox Sign', () => {
+  const directive = (csp: string, name: string) =>
+    csp
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith(`${name} `));
+
+  /** The stylesheet hellosign-embedded injects, as its bundle carries it (one css-loader module). */
+  async function embeddedStylesheet(): Promise<string> {
+    const bundle = await fs.readFile(
+      path.join(process.cwd(), 'node_modules/hellosign-embedded/umd/embedded.development.js'),
+      'utf8',
+    );
+    const pushes = [...bundle.matchAll(/exports\.push\(\[module\.i, ("(?:[^"\\]|\\.)*"), ""\]\);/g)];
+    expect(pushes).toHaveLength(1);
+    return JSON.parse(pushes[0]?.[1] ?? '""') as string;
+  }
+
+  it("admits the embedded client's frames and its stylesheet only when it is configured", async () => {
+    const plain = String(
+      (await ctx.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+    );
+    expect(plain).not.toContain('hellosign.com');
+    expect(plain).not.toContain(HELLOSIGN_EMBEDDED_STYLE_HASH);
+
+    const withDropboxSign = await createTestContext({
+      webRoot,
+      env: {
+        DROPBOX_SIGN_API_KEY: 'test-api-key',
+        DROPBOX_SIGN_CLIENT_ID: 'test-client-id',
+        DROPBOX_SIGN_TEMPLATE_ID: 'test-template-id',
+      },
+    });
+    try {
+      const response = await withDropboxSign.app.inject({ method: 'GET', url: '/' });
+      const csp = String(response.headers['content-security-policy']);
+      expect(directive(csp, 'frame-src')).toBe(
+        "frame-src 'self' https://app.hellosign.com https://embedded.hellosign.com",
+      );
+      expect(directive(csp, 'style-src')).toMatch(
+        new RegExp(
+          `^style-src 'self' ${HELLOSIGN_EMBEDDED_STYLE_HASH.replaceAll('+', '\\+')} 'nonce-[a-f0-9]+'$`,
+        ),
+      );
+      // The client is bundled: no script of theirs is loaded.
+      expect(directive(csp, 'script-src')).toMatch(/^script-src 'self' 'nonce-[a-f0-9]+'$/);
+      expect(directive(csp, 'connect-src')).not.toContain('hellosign');
+    } finally {
+      await withDropboxSign.close();
+    }
+  });
+
+  it('admits exactly the stylesheet of the installed hellosign-embedded', async () => {
+    const css = await embeddedStylesheet();
+    expect(css).toContain('.x-hellosign-embedded');
+    const hash = createHash('sha256').update(css, 'utf8').digest('base64');
+    expect(HELLOSIGN_EMBEDDED_STYLE_HASH).toBe(`'sha256-${hash}'`);
   });
 });

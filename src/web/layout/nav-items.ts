@@ -22,6 +22,7 @@ export function staffNavItems(): NavItem[] {
     { label: 'Invite', to: '/admin/invite' },
     { label: 'Invitations', to: '/admin/invitations' },
     { label: 'Waiting list', to: '/admin/waiting-list' },
+    { label: 'Agreement', to: '/admin/agreement' },
   ];
 }
 

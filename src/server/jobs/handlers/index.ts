@@ -1,6 +1,8 @@
+import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { Providers } from '../../providers';
 import { boardSyncJobTypes } from '../../services/board-sync/queue-board-sync';
+import { sealAgreementJobType } from '../../services/contracts/queue-seal-agreement';
 import { sendMailJobType } from '../../services/mail/queue-mail';
 import { socialClipsJobType } from '../../services/submissions/queue-social-clips';
 import { imageVariantsJobType } from '../../services/uploads/store-upload';
@@ -12,11 +14,12 @@ import {
   createRemoveAbandonedUploadsHandler,
   removeAbandonedUploadsJobType,
 } from './remove-abandoned-uploads';
+import { createSealAgreementHandler } from './seal-agreement';
 import { createSendMailHandler } from './send-mail';
 import { createSyncExternalBoardHandler } from './sync-external-board';
 
 /** Every job type the worker knows, and its handler. */
-export function createJobHandlers(providers: Providers): Record<string, JobHandler> {
+export function createJobHandlers(providers: Providers, config: AppConfig): Record<string, JobHandler> {
   return {
     [sendMailJobType]: createSendMailHandler(providers.mail),
     [cleanUpJobType]: cleanUp,
@@ -28,6 +31,7 @@ export function createJobHandlers(providers: Providers): Record<string, JobHandl
     [socialClipsJobType]: createCutSocialClipsHandler(providers.storage),
     [boardSyncJobTypes.submission]: createSyncExternalBoardHandler(providers.externalBoard, 'submission'),
     [boardSyncJobTypes.invitation]: createSyncExternalBoardHandler(providers.externalBoard, 'invitation'),
+    [sealAgreementJobType]: createSealAgreementHandler(providers, config),
   };
 }
 

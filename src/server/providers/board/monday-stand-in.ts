@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sendJson } from '../stand-in-http';
 import { MONDAY_API_VERSION } from './monday-board';
 
 /**
@@ -93,16 +94,7 @@ export async function startMondayStandIn(
   let nextItemId = 9_000_000_001;
   let nextFailure: ((response: ServerResponse) => number) | undefined;
 
-  const send = (
-    response: ServerResponse,
-    status: number,
-    body: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-    response.end(JSON.stringify(body));
-    return status;
-  };
+  const send = sendJson;
 
   const answer = (
     response: ServerResponse,

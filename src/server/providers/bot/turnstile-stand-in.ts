@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sendJson } from '../stand-in-http';
 
 /**
  * Test support: a local stand-in for Cloudflare Turnstile's siteverify endpoint that speaks its
@@ -43,10 +44,7 @@ interface IssuedToken {
   spent: boolean;
 }
 
-function send(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  response.end(JSON.stringify(body));
-}
+const send = sendJson;
 
 const failure = (response: ServerResponse, ...codes: string[]) =>
   send(response, 200, { success: false, 'error-codes': codes, messages: [] });

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sendJson } from '../stand-in-http';
 
 /**
  * Test support: a local stand-in for Spotify's accounts service and Web API that speaks their
@@ -113,10 +114,7 @@ function fullAlbum(index: number) {
   };
 }
 
-function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-  response.end(JSON.stringify(body));
-}
+const send = sendJson;
 const apiError = (
   response: ServerResponse,
   status: number,

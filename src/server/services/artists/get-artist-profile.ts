@@ -9,6 +9,7 @@ import {
 import type { Executor } from '../../db/client';
 import { submissions } from '../../db/schema';
 import type { ArtistRow } from '../../policies/artists';
+import { findSignedAgreementId } from '../contracts/find-signed-agreement';
 import type { LinkSigner } from '../uploads/present-upload';
 import { presentPicture } from './artist-picture';
 
@@ -28,6 +29,7 @@ export async function getArtistProfile(
     .select({ n: sql<number>`count(*)::int` })
     .from(submissions)
     .where(eq(submissions.artistId, artist.id));
+  const signedAgreementId = await findSignedAgreementId(deps.db, artist.id);
   const name = artist.name?.trim() || user.name?.trim() || null;
   const fields: Partial<Record<(typeof PROFILE_TEXT_FIELDS)[number] | 'name', string>> = {};
   if (name) fields.name = name;
@@ -46,9 +48,8 @@ export async function getArtistProfile(
     ...(status ? { status } : {}),
     profileCompleted: completion >= 100,
     submissionCount: counted?.n ?? 0,
-    // Contracts arrive with issue 10 (the artist agreement); until then no artist has signed one,
-    // and there is no signature id to give.
-    hasSignedContract: false,
+    hasSignedContract: signedAgreementId !== undefined,
+    ...(signedAgreementId ? { contractSignatureId: signedAgreementId } : {}),
     completion,
   };
 }

@@ -10,6 +10,7 @@ import {
 import type { Executor } from '../../db/client';
 import { artists, catalogueItems, invitations, submissions, submissionTracks, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { findSignedAgreementId } from '../contracts/find-signed-agreement';
 
 /**
  * GET /api/artists/:artistId: the artist's profile with its completion (spec 000 §5), every
@@ -38,7 +39,7 @@ export async function getStaffArtist(db: Executor, artistId: string, now: Date):
   // table's; the outer row is named in full.
   const trackCount = sql<number>`(select count(*)::int from ${submissionTracks} where ${submissionTracks.submissionId} = "submissions"."id")`;
   const catalogueItemCount = sql<number>`(select count(*)::int from ${catalogueItems} where ${catalogueItems.submissionId} = "submissions"."id")`;
-  const [submissionRows, invitationRows] = await Promise.all([
+  const [submissionRows, invitationRows, signedAgreementId] = await Promise.all([
     db
       .select({
         id: submissions.id,
@@ -61,6 +62,7 @@ export async function getStaffArtist(db: Executor, artistId: string, now: Date):
       .from(invitations)
       .where(eq(invitations.artistId, artist.id))
       .orderBy(desc(invitations.createdAt), desc(invitations.id)),
+    findSignedAgreementId(db, artist.id),
   ]);
 
   return {
@@ -70,8 +72,7 @@ export async function getStaffArtist(db: Executor, artistId: string, now: Date):
     createdAt: artist.createdAt.toISOString(),
     ...fields,
     completion: computeProfileCompletion(fields),
-    // Agreements arrive with issue 10; until then nobody has signed one.
-    hasSignedContract: false,
+    hasSignedContract: signedAgreementId !== undefined,
     submissions: submissionRows.map((s) => ({
       itemId: s.id,
       status: s.status,

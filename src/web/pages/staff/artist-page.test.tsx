@@ -1,9 +1,17 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReturningLinkSummary, StaffArtist } from '../../../domain';
+import {
+  addDays,
+  getReturningLinkExpiry,
+  RETURNING_LINK_EXPIRY_MESSAGES,
+  type ReturningLinkSummary,
+  type StaffArtist,
+} from '../../../domain';
+import { NO_AGREEMENT_TEXT } from './agreement/artist-agreements';
 import { ArtistPage } from './artist-page';
 import { mockApi, renderStaffPage, summary } from './board/board-test-helpers';
+import { utcToday } from './last-day-form';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -41,6 +49,8 @@ describe('the staff artist page', () => {
         return { status: 200, body: { success: true, artist } };
       if (url.pathname === `/api/artists/${ARTIST_ID}/returning-links`)
         return { status: 200, body: { success: true, links: [activeLink] } };
+      if (url.pathname === `/api/artists/${ARTIST_ID}/agreements`)
+        return { status: 200, body: { success: true, agreements: [] } };
       if (method === 'POST' && url.pathname.endsWith('/returning-link'))
         return {
           status: 200,
@@ -58,7 +68,9 @@ describe('the staff artist page', () => {
     expect(within(profile).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('45');
     expect(profile.textContent).toContain('Maya Rivers');
     expect(profile.textContent).toContain('London, United Kingdom');
-    expect(screen.getByRole('region', { name: 'Agreement' }).textContent).toContain('Not signed yet');
+    const agreement = screen.getByRole('region', { name: 'Agreement' });
+    await vi.waitFor(() => expect(agreement.textContent).toContain(NO_AGREEMENT_TEXT));
+    expect(agreement.textContent).toContain('Not signed yet');
 
     const submissions = screen.getByRole('list', { name: 'Submissions' });
     expect(within(submissions).getByRole('link', { name: 'First Light' }).getAttribute('href')).toBe(
@@ -88,6 +100,85 @@ describe('the staff artist page', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it("moves a returning link's last day with the shared last-day form", async () => {
+    const today = utcToday();
+    const lastDay = addDays(today, 200);
+    const api = mockApi(({ url, method }) => {
+      if (url.pathname === `/api/artists/${ARTIST_ID}`)
+        return { status: 200, body: { success: true, artist } };
+      if (url.pathname === `/api/artists/${ARTIST_ID}/returning-links`)
+        return { status: 200, body: { success: true, links: [activeLink] } };
+      if (url.pathname === `/api/artists/${ARTIST_ID}/agreements`)
+        return { status: 200, body: { success: true, agreements: [] } };
+      if (method === 'POST' && url.pathname === `/api/returning-links/${activeLink.linkId}/expiry`)
+        return {
+          status: 200,
+          body: { success: true, expiresAt: `${addDays(lastDay, 1)}T00:00:00.000Z`, status: 'active' },
+        };
+      return { status: 404, body: { success: false, error: 'Not found' } };
+    });
+    const user = userEvent.setup();
+    renderStaffPage(ArtistPage, '/artist/:artistId', `/artist/${ARTIST_ID}`);
+    const links = await screen.findByRole('list', { name: 'Returning-artist links' });
+    await user.click(within(links).getByRole('button', { name: 'Change expiry' }));
+    const field = screen.getByLabelText('Last day the link works (UTC)') as HTMLInputElement;
+    expect(field.value).toBe('2027-11-01');
+    expect(field.getAttribute('max')).toBe(getReturningLinkExpiry(today));
+
+    fireEvent.change(field, { target: { value: addDays(today, 366) } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(document.body.textContent).toContain(RETURNING_LINK_EXPIRY_MESSAGES.tooLate);
+
+    fireEvent.change(field, { target: { value: lastDay } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(screen.queryByLabelText('Last day the link works (UTC)')).toBeNull());
+    const posts = api.requests.filter((r) => r.method === 'POST');
+    expect(posts.map((r) => [r.url.pathname, r.body])).toEqual([
+      [`/api/returning-links/${activeLink.linkId}/expiry`, { lastDay }],
+    ]);
+  });
+
+  it("shows the artist's agreement requests in the Agreement section", async () => {
+    mockApi(({ url }) => {
+      if (url.pathname === `/api/artists/${ARTIST_ID}`)
+        return { status: 200, body: { success: true, artist: { ...artist, hasSignedContract: true } } };
+      if (url.pathname === `/api/artists/${ARTIST_ID}/returning-links`)
+        return { status: 200, body: { success: true, links: [] } };
+      if (url.pathname === `/api/artists/${ARTIST_ID}/agreements`)
+        return {
+          status: 200,
+          body: {
+            success: true,
+            agreements: [
+              {
+                id: 'c0000000-0000-4000-8000-000000000001',
+                status: 'signed',
+                documentUrl: '/api/contracts/c0000000-0000-4000-8000-000000000001/document',
+                createdAt: '2026-11-01T10:00:00.000Z',
+                expiresAt: '2026-12-01T10:00:00.000Z',
+                signedAt: '2026-11-02T11:00:00.000Z',
+                templateVersion: 1,
+                signerName: 'Night Bus',
+                signerEmail: 'maya@example.com',
+                provider: 'builtin',
+                sealedAt: '2026-11-02T11:00:05.000Z',
+                sha256: 'b'.repeat(64),
+              },
+            ],
+          },
+        };
+      return { status: 404, body: { success: false, error: 'Not found' } };
+    });
+    renderStaffPage(ArtistPage, '/artist/:artistId', `/artist/${ARTIST_ID}`);
+    const region = await screen.findByRole('region', { name: 'Agreement' });
+    const requests = await within(region).findByRole('list', { name: 'Agreement requests' });
+    expect(requests.querySelector('.MuiChip-colorSuccess')?.textContent).toBe('Signed');
+    expect(within(region).getByRole('link', { name: 'Download signed PDF' }).getAttribute('href')).toBe(
+      '/api/contracts/c0000000-0000-4000-8000-000000000001/document',
+    );
+    expect(region.textContent).not.toContain('Not signed yet');
   });
 
   it('says Artist not found for an unknown artist, without asking for a malformed id', async () => {

@@ -7,7 +7,6 @@ import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -20,7 +19,6 @@ import {
   createReturningLinkResponseSchema,
   getReturningLinkExpiry,
   invitationActionResponseSchema,
-  RETURNING_LINK_EXPIRY_MESSAGES,
   type ReturningLinkSummary,
   returningLinkListResponseSchema,
   type StaffArtist,
@@ -30,11 +28,13 @@ import { isBoardItemId } from '../../api/board';
 import { ApiError, apiGet, apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { usePageTitle } from '../../components/use-page-title';
+import { ArtistAgreements } from './agreement/artist-agreements';
 import { BOARD_PATH, formatSubmittedAt, releaseTitleOf } from './board/board-format';
 import { DetailSection, ExternalLink, InfoList, InfoRow } from './board/detail-parts';
 import { StatusChip } from './board/status-chip';
 import { CopyLinkField } from './invite/copy-link-field';
 import { ListSkeleton, LoadError } from './invite/load-states';
+import { LastDayForm, utcToday } from './last-day-form';
 
 const LINK_STATUS_LABELS = { active: 'Active', expired: 'Expired', revoked: 'Revoked' } as const;
 const LINK_STATUS_COLOURS = { active: 'success', expired: 'warning', revoked: 'default' } as const;
@@ -115,72 +115,6 @@ function SubmissionRow({ item, artistId }: { item: BoardItemSummary; artistId: s
   );
 }
 
-/** Staff move a link's last day: earlier ends it as expired, later extends it (≤ 365 days). */
-function LinkExpiryForm({
-  link,
-  artistId,
-  onDone,
-}: {
-  link: ReturningLinkSummary;
-  artistId: string;
-  onDone: () => void;
-}) {
-  const queryClient = useQueryClient();
-  // The stored instant is the midnight after the last day (UTC).
-  const currentLastDay = new Date(new Date(link.expiresAt).getTime() - 1).toISOString().slice(0, 10);
-  const [lastDay, setLastDay] = useState(currentLastDay);
-  const today = new Date().toISOString().slice(0, 10);
-  const localRefusal = lastDay
-    ? checkReturningLinkLastDay(lastDay, today)
-    : RETURNING_LINK_EXPIRY_MESSAGES.invalidDate;
-  const save = useMutation({
-    mutationFn: () =>
-      apiRequest(
-        `/api/returning-links/${encodeURIComponent(link.linkId)}/expiry`,
-        changeReturningLinkExpiryResponseSchema,
-        { method: 'POST', body: { lastDay } },
-      ),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.returningLinks(artistId) });
-      onDone();
-    },
-  });
-  const [touched, setTouched] = useState(false);
-  const shownError = touched && localRefusal ? localRefusal : save.isError ? errorMessage(save.error) : '';
-  return (
-    <Box
-      component="form"
-      noValidate
-      sx={{ mt: 1.5 }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTouched(true);
-        if (!localRefusal) save.mutate();
-      }}
-    >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <TextField
-          type="date"
-          size="small"
-          label="Last day the link works (UTC)"
-          value={lastDay}
-          onChange={(event) => setLastDay(event.target.value)}
-          error={Boolean(shownError)}
-          helperText={shownError || 'A day in the past ends the link now; at most 365 days from today.'}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: getReturningLinkExpiry(today) } }}
-          autoFocus
-        />
-        <Button type="submit" variant="contained" size="small" loading={save.isPending}>
-          Save
-        </Button>
-        <Button size="small" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-      </Stack>
-    </Box>
-  );
-}
-
 function ReturningLinkRow({ link, artistId }: { link: ReturningLinkSummary; artistId: string }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
@@ -216,7 +150,24 @@ function ReturningLinkRow({ link, artistId }: { link: ReturningLinkSummary; arti
           </Button>
         )}
       </Stack>
-      {editing && <LinkExpiryForm link={link} artistId={artistId} onDone={() => setEditing(false)} />}
+      {editing && (
+        <LastDayForm
+          label="Last day the link works (UTC)"
+          expiresAt={link.expiresAt}
+          check={checkReturningLinkLastDay}
+          maxDate={getReturningLinkExpiry(utcToday())}
+          helperText="A day in the past ends the link now; at most 365 days from today."
+          onSubmit={async (lastDay) => {
+            await apiRequest(
+              `/api/returning-links/${encodeURIComponent(link.linkId)}/expiry`,
+              changeReturningLinkExpiryResponseSchema,
+              { method: 'POST', body: { lastDay } },
+            );
+            await queryClient.invalidateQueries({ queryKey: queryKeys.returningLinks(artistId) });
+          }}
+          onDone={() => setEditing(false)}
+        />
+      )}
       {revoke.isError && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {errorMessage(revoke.error)}
@@ -288,7 +239,7 @@ function ArtistView({ artist }: { artist: StaffArtist }) {
         <Profile artist={artist} />
       </DetailSection>
       <DetailSection title="Agreement">
-        <Typography>{artist.hasSignedContract ? 'Signed' : 'Not signed yet'}</Typography>
+        <ArtistAgreements artistId={artist.artistId} />
       </DetailSection>
       <DetailSection title="Submissions">
         {artist.submissions.length === 0 ? (

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import type { ContractVerifyInfo, ContractVerifyResult } from '../../../domain';
+import { SIGNING_MESSAGES } from '../../../domain';
+import type { Database } from '../../db/client';
+import { badRequest, conflict } from '../../errors';
+import type { StorageProvider } from '../../providers/storage/storage';
+import { findSignatureRequest, type SignatureViewer } from './find-signature-request';
+
+async function hashStoredFile(storage: StorageProvider, key: string): Promise<string | null> {
+  try {
+    const hash = createHash('sha256');
+    for await (const chunk of await storage.get(key)) hash.update(chunk as Buffer);
+    return hash.digest('hex');
+  } catch {
+    // A file that cannot be read does not match; the answer says so rather than failing.
+    return null;
+  }
+}
+
+/**
+ * GET /api/contracts/:id/verify (owner or staff): the sealed copy's recorded SHA-256, and whether
+ * the stored copy still has it (re-hashed now).
+ */
+export async function getAgreementVerification(
+  deps: { db: Database; storage: StorageProvider },
+  requestId: string,
+  viewer: SignatureViewer,
+): Promise<ContractVerifyInfo> {
+  const row = await findSignatureRequest(deps.db, requestId, viewer);
+  const sealed =
+    row.sealedFileKey && row.sealedSha256 ? { key: row.sealedFileKey, sha256: row.sealedSha256 } : null;
+  const storedHash = sealed ? await hashStoredFile(deps.storage, sealed.key) : null;
+  return {
+    success: true,
+    requestId: row.id,
+    status: row.status,
+    signerName: row.signerName,
+    ...(row.signedAt ? { signedAt: row.signedAt.toISOString() } : {}),
+    ...(row.sealedAt ? { sealedAt: row.sealedAt.toISOString() } : {}),
+    templateVersion: row.templateVersion,
+    ...(sealed ? { sha256: sealed.sha256, storedCopyMatches: storedHash === sealed.sha256 } : {}),
+  };
+}
+
+/** POST /api/contracts/:id/verify: does this copy hash to the sealed agreement's SHA-256? */
+export async function verifyAgreementCopy(
+  db: Database,
+  requestId: string,
+  viewer: SignatureViewer,
+  copy: Buffer | undefined,
+): Promise<ContractVerifyResult> {
+  const row = await findSignatureRequest(db, requestId, viewer);
+  if (!copy || copy.length === 0) throw badRequest(SIGNING_MESSAGES.verifyNoFile);
+  if (!row.sealedSha256) throw conflict(SIGNING_MESSAGES.notSealedYet);
+  const sha256 = createHash('sha256').update(copy).digest('hex');
+  return { success: true, matches: sha256 === row.sealedSha256, sha256, expectedSha256: row.sealedSha256 };
+}

@@ -1,0 +1,280 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { type ContractVerifyResult, SIGNING_MESSAGES } from '../../../domain';
+import { useCurrentUser } from '../../api/auth';
+import { ApiError } from '../../api/client';
+import { useContractVerifyInfo, verifyContractCopy } from '../../api/contracts';
+import { descriptionGridSx } from '../../components/description-grid';
+import { usePageTitle } from '../../components/use-page-title';
+import { visuallyHidden } from '../../components/visually-hidden';
+import { formatDateTime } from '../sign/signing-summary';
+
+const MATCH_TEXT = 'This copy matches the sealed agreement.';
+const NO_MATCH_TEXT = 'This copy does not match the sealed agreement.';
+
+function Hash({ label, value }: { label: string; value: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2_000);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
+        {label}
+      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
+        <Box
+          component="code"
+          sx={{
+            flexGrow: 1,
+            minWidth: 0,
+            display: 'block',
+            p: 1.5,
+            borderRadius: 1,
+            bgcolor: 'action.hover',
+            fontFamily: 'monospace',
+            fontSize: '0.875rem',
+            wordBreak: 'break-all',
+          }}
+        >
+          {value}
+        </Box>
+        {typeof navigator !== 'undefined' && navigator.clipboard && (
+          <Button
+            size="small"
+            startIcon={<ContentCopyIcon />}
+            onClick={() => void copy()}
+            aria-label={`Copy ${label}`}
+          >
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+        )}
+      </Stack>
+      <Box role="status" sx={visuallyHidden}>
+        {copied ? 'Copied to the clipboard.' : ''}
+      </Box>
+    </Box>
+  );
+}
+
+function VerifyResult({ result }: { result: ContractVerifyResult }) {
+  return (
+    <Alert
+      severity={result.matches ? 'success' : 'error'}
+      sx={{ mt: 3, '& .MuiAlert-message': { minWidth: 0, flexGrow: 1 } }}
+    >
+      <Typography sx={{ fontWeight: 700, mb: 1.5 }}>{result.matches ? MATCH_TEXT : NO_MATCH_TEXT}</Typography>
+      <Stack spacing={1.5}>
+        <Hash label="SHA-256 of your file" value={result.sha256} />
+        <Hash label="SHA-256 of the sealed agreement" value={result.expectedSha256} />
+      </Stack>
+    </Alert>
+  );
+}
+
+function CheckCopy({ requestId }: { requestId: string }) {
+  const [file, setFile] = useState<File | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const verify = useMutation({ mutationFn: (chosen: File) => verifyContractCopy(requestId, chosen) });
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    setFile(event.target.files?.[0] ?? null);
+    verify.reset();
+  };
+  return (
+    <Box component="section" aria-labelledby="check-copy-title">
+      <Typography id="check-copy-title" component="h2" variant="h5" sx={{ mb: 1 }}>
+        Check a copy
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>
+        Choose a PDF of this agreement — the one you downloaded, or one someone sent you. Its fingerprint is
+        compared with the sealed agreement's; a single changed byte makes them differ.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, alignItems: { sm: 'center' } }}>
+        <input
+          ref={inputRef}
+          type="file"
+          accept="application/pdf,.pdf"
+          hidden
+          aria-label="PDF to check"
+          onChange={choose}
+        />
+        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => inputRef.current?.click()}>
+          Choose PDF
+        </Button>
+        <Typography sx={{ overflowWrap: 'anywhere' }}>{file ? file.name : 'No file chosen'}</Typography>
+      </Stack>
+      <Button
+        variant="contained"
+        sx={{ mt: 2 }}
+        loading={verify.isPending}
+        onClick={() => {
+          if (file) verify.mutate(file);
+        }}
+        disabled={!file}
+      >
+        Check this copy
+      </Button>
+      {!file && (
+        <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
+          {SIGNING_MESSAGES.verifyNoFile}
+        </Typography>
+      )}
+      <Box aria-live="polite">
+        {verify.isError && (
+          <Alert severity="error" sx={{ mt: 3 }}>
+            {verify.error.message}
+          </Alert>
+        )}
+        {verify.data && <VerifyResult result={verify.data} />}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * /contracts/:id/verify (issue 10): what the label sealed, and a check of any copy against it.
+ * The artist who signed and the label's staff can open it; the server refuses anyone else.
+ */
+export function VerifyContractPage() {
+  usePageTitle('Check a signed agreement');
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const user = useCurrentUser();
+  const info = useContractVerifyInfo(id);
+  const backTo = user.data?.role === 'staff' ? '/admin/board' : '/dashboard?tab=1';
+  const backLabel = user.data?.role === 'staff' ? 'Back to the board' : 'Back to your dashboard';
+
+  let body: ReactNode;
+  if (info.isPending) {
+    body = (
+      <Card role="status" aria-label="Loading the agreement">
+        <CardContent>
+          <Skeleton variant="text" width="40%" height={36} />
+          <Skeleton variant="text" />
+          <Skeleton variant="text" width="70%" />
+        </CardContent>
+      </Card>
+    );
+  } else if (info.isError) {
+    const signedOut = info.error instanceof ApiError && info.error.status === 401;
+    body = (
+      <Alert
+        severity="error"
+        action={
+          signedOut ? (
+            <Button
+              color="inherit"
+              size="small"
+              component={RouterLink}
+              to={`/login?returnTo=${encodeURIComponent(location.pathname)}`}
+            >
+              Sign in
+            </Button>
+          ) : (
+            <Button color="inherit" size="small" onClick={() => void info.refetch()}>
+              Retry
+            </Button>
+          )
+        }
+      >
+        {info.error.message}
+      </Alert>
+    );
+  } else {
+    const data = info.data;
+    body = (
+      <Stack spacing={4}>
+        <Card component="section" aria-labelledby="sealed-title">
+          <CardContent sx={{ p: { xs: 2.5, md: 4 } }}>
+            <Typography id="sealed-title" component="h2" variant="h5" sx={{ mb: 2 }}>
+              The sealed agreement
+            </Typography>
+            <Box component="dl" sx={descriptionGridSx}>
+              <dt>Signed by</dt>
+              <dd>{data.signerName}</dd>
+              <dt>Signed on</dt>
+              <dd>{data.signedAt ? formatDateTime(data.signedAt) : 'Not signed'}</dd>
+              <dt>Sealed on</dt>
+              <dd>{data.sealedAt ? formatDateTime(data.sealedAt) : 'Not sealed yet'}</dd>
+              <dt>Template version</dt>
+              <dd>{data.templateVersion}</dd>
+              <dt>Stored copy</dt>
+              <dd>
+                {data.storedCopyMatches === undefined ? (
+                  'Not sealed yet'
+                ) : data.storedCopyMatches ? (
+                  <Chip
+                    icon={<TaskAltIcon />}
+                    color="success"
+                    variant="outlined"
+                    size="small"
+                    label="Intact: the stored file still has its sealed fingerprint"
+                    sx={{ height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }}
+                  />
+                ) : (
+                  <Chip
+                    color="error"
+                    size="small"
+                    label="Changed: the stored file no longer matches its sealed fingerprint"
+                    sx={{ height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }}
+                  />
+                )}
+              </dd>
+            </Box>
+            {data.sha256 ? (
+              <Box sx={{ mt: 3 }}>
+                <Hash label="Sealed fingerprint (SHA-256)" value={data.sha256} />
+              </Box>
+            ) : (
+              <Alert severity="info" sx={{ mt: 3 }}>
+                {SIGNING_MESSAGES.notSealedYet}
+              </Alert>
+            )}
+          </CardContent>
+        </Card>
+        {data.sha256 && (
+          <Card>
+            <CardContent sx={{ p: { xs: 2.5, md: 4 } }}>
+              <CheckCopy requestId={id} />
+            </CardContent>
+          </Card>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
+      <Typography variant="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, mb: 1 }}>
+        Check a signed agreement
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 3 }}>
+        Every signed agreement is sealed as a PDF, and its SHA-256 fingerprint is kept by the label.
+      </Typography>
+      {body}
+      <Button component={RouterLink} to={backTo} sx={{ mt: 3 }}>
+        {backLabel}
+      </Button>
+    </Container>
+  );
+}
