@@ -24,6 +24,10 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
 // or PostgreSQL when TEST_DATABASE_URL is set).
 export default defineConfig({
   test: {
+    // Vitest's default outside watch mode is one worker fewer than the cores: a single worker on
+    // this 2-core machine (and CI's), which doubled the run. Test files are isolated (their own
+    // PGlite snapshot, their own jsdom), so two run side by side safely.
+    maxWorkers: 2,
     projects: [
       {
         test: {
