@@ -125,6 +125,8 @@ export const signingActionResponseSchema = z.object({ success: z.boolean(), stat
 export const contractVerifyInfoResponseSchema = z.object({
   success: z.boolean(),
   requestId: idSchema,
+  /** The artist the agreement is with: staff go back to their page. */
+  artistId: idSchema,
   status: signatureStatusSchema,
   signerName: z.string(),
   signedAt: z.string().optional(),

@@ -449,6 +449,7 @@ describe('the built-in signing flow', () => {
     expect(info.json()).toMatchObject({
       success: true,
       requestId: request.id,
+      artistId: row.artistId,
       status: 'signed',
       signerName: 'Nova Lights',
       templateVersion: 1,

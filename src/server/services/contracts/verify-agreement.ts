@@ -33,6 +33,7 @@ export async function getAgreementVerification(
   return {
     success: true,
     requestId: row.id,
+    artistId: row.artistId,
     status: row.status,
     signerName: row.signerName,
     ...(row.signedAt ? { signedAt: row.signedAt.toISOString() } : {}),

@@ -14,6 +14,7 @@ const OTHER = '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0'
 const info = {
   success: true,
   requestId: ID,
+  artistId: 'a1b2c3d4-0000-4000-8000-000000000001',
   status: 'signed',
   signerName: 'Maya Rivers',
   signedAt: '2026-11-21T09:30:00.000Z',

@@ -161,8 +161,14 @@ export function VerifyContractPage() {
   const location = useLocation();
   const user = useCurrentUser();
   const info = useContractVerifyInfo(id);
-  const backTo = user.data?.role === 'staff' ? '/admin/board' : '/dashboard?tab=1';
-  const backLabel = user.data?.role === 'staff' ? 'Back to the board' : 'Back to your dashboard';
+  const staff = user.data?.role === 'staff';
+  const artistId = info.data?.artistId;
+  const backTo = staff ? (artistId ? `/artist/${artistId}` : '/admin/board') : '/dashboard?tab=1';
+  const backLabel = staff
+    ? artistId
+      ? "Back to the artist's page"
+      : 'Back to the board'
+    : 'Back to your dashboard';
 
   let body: ReactNode;
   if (info.isPending) {
