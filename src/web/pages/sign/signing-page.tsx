@@ -32,8 +32,11 @@ import { DASHBOARD_CONTRACT_TAB, Outcome } from './signing-outcome';
 import { AgreementArticle, formatDateTime, SigningSummary } from './signing-summary';
 
 /** A handwriting-like face for the typed signature's preview; system fonts only (the CSP allows no font host). */
-const HANDWRITING_FONT =
-  '"Segoe Script", "Bradley Hand", "Snell Roundhand", "Brush Script MT", "URW Chancery L", cursive';
+/**
+ * The typed signature as the sealed PDF prints it (DejaVu Sans Oblique): the preview promises the
+ * signed copy's look, so it does not borrow a script font the PDF would not have.
+ */
+const SIGNATURE_FONT = '"DejaVu Sans", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
@@ -200,7 +203,7 @@ function SignatureSection({
               <Typography
                 aria-hidden="true"
                 sx={{
-                  fontFamily: HANDWRITING_FONT,
+                  fontFamily: SIGNATURE_FONT,
                   fontSize: { xs: '1.9rem', sm: '2.4rem' },
                   fontStyle: 'italic',
                   color: '#14213d',
