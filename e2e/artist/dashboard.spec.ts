@@ -312,15 +312,18 @@ test.describe('a new artist', () => {
     // Leaving the form with changes asks first.
     await page.goto('/edit-profile');
     await page.getByLabel('City').fill('Bath');
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('You have unsaved changes to your profile. Leave without saving them?');
-      void dialog.dismiss();
-    });
+    // Each question is awaited and answered before the next click: a listener added while the
+    // first dialog is still on its way would receive it too.
+    const stay = page.waitForEvent('dialog');
     await page.getByRole('link', { name: 'Cancel' }).click();
+    const first = await stay;
+    expect(first.message()).toBe('You have unsaved changes to your profile. Leave without saving them?');
+    await first.dismiss();
     await expect(page).toHaveURL('/edit-profile');
 
-    page.once('dialog', (dialog) => void dialog.accept());
+    const leave = page.waitForEvent('dialog');
     await page.getByRole('link', { name: 'Cancel' }).click();
+    await (await leave).accept();
     await expect(page).toHaveURL('/dashboard');
 
     await account.click();

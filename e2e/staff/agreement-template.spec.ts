@@ -60,9 +60,12 @@ test('staff open the agreement from the menu, edit it with a live preview and ar
   expect(await axeViolations(page)).toEqual([]);
 
   // Leaving with unsaved edits asks first.
-  page.once('dialog', (dialog) => void dialog.dismiss());
+  const asked = page.waitForEvent('dialog');
   await page.getByRole('button', { name: /^Account: / }).click();
   await page.getByRole('menuitem', { name: 'Board' }).click();
+  const dialog = await asked;
+  expect(dialog.message()).toBe('You have unsaved changes to the agreement. Leave without saving them?');
+  await dialog.dismiss();
   await expect(page).toHaveURL('/admin/agreement');
   expectNoProblems(problems);
 });
