@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoProblems, test } from '../fixtures';
 import { signInThroughApi, storageStatePath } from '../support/accounts';
 import { createSubmissionThroughApi } from '../support/board';
+import { answerNextDialog } from '../support/dialogs';
 import { jpegFile } from '../support/submission';
 
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -312,18 +313,14 @@ test.describe('a new artist', () => {
     // Leaving the form with changes asks first.
     await page.goto('/edit-profile');
     await page.getByLabel('City').fill('Bath');
-    // Each question is awaited and answered before the next click: a listener added while the
-    // first dialog is still on its way would receive it too.
-    const stay = page.waitForEvent('dialog');
+    const stay = answerNextDialog(page, 'dismiss');
     await page.getByRole('link', { name: 'Cancel' }).click();
-    const first = await stay;
-    expect(first.message()).toBe('You have unsaved changes to your profile. Leave without saving them?');
-    await first.dismiss();
+    expect(await stay).toBe('You have unsaved changes to your profile. Leave without saving them?');
     await expect(page).toHaveURL('/edit-profile');
 
-    const leave = page.waitForEvent('dialog');
+    const leave = answerNextDialog(page, 'accept');
     await page.getByRole('link', { name: 'Cancel' }).click();
-    await (await leave).accept();
+    await leave;
     await expect(page).toHaveURL('/dashboard');
 
     await account.click();

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, expectNoProblems, test } from '../fixtures';
 import { storageStatePath } from '../support/accounts';
+import { answerNextDialog } from '../support/dialogs';
 
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -60,12 +61,10 @@ test('staff open the agreement from the menu, edit it with a live preview and ar
   expect(await axeViolations(page)).toEqual([]);
 
   // Leaving with unsaved edits asks first.
-  const asked = page.waitForEvent('dialog');
+  const asked = answerNextDialog(page, 'dismiss');
   await page.getByRole('button', { name: /^Account: / }).click();
   await page.getByRole('menuitem', { name: 'Board' }).click();
-  const dialog = await asked;
-  expect(dialog.message()).toBe('You have unsaved changes to the agreement. Leave without saving them?');
-  await dialog.dismiss();
+  expect(await asked).toBe('You have unsaved changes to the agreement. Leave without saving them?');
   await expect(page).toHaveURL('/admin/agreement');
   expectNoProblems(problems);
 });
