@@ -35,6 +35,31 @@ export function fetchReturningDetails(token: string, signal?: AbortSignal) {
   );
 }
 
+interface TokenAnswer {
+  success: boolean;
+  error?: string | undefined;
+}
+
+/**
+ * A token link's two reads, in order: its check, then what the label knows for the pre-fill. A
+ * refusal in either (an answer with success false, or a check saying invalid) becomes the 404 the
+ * pages show, in the server's words or `fallback`.
+ */
+export async function readTokenLink<V extends TokenAnswer, D extends TokenAnswer>(
+  validate: () => Promise<V>,
+  isValid: (validation: V) => boolean,
+  details: () => Promise<D>,
+  fallback: string,
+): Promise<{ validation: V; details: D }> {
+  const validation = await validate();
+  if (!validation.success || !isValid(validation)) {
+    throw new ApiError(404, validation.error ?? fallback, validation);
+  }
+  const read = await details();
+  if (!read.success) throw new ApiError(404, read.error ?? fallback, read);
+  return { validation, details: read };
+}
+
 /**
  * A token check answered "no" (4xx): asking again cannot change that, and every retry spends
  * one of the visitor's attempts against the per-IP limit. Network and 5xx failures retry twice.

@@ -30,7 +30,7 @@ import { queryKeys } from '../../api/query-keys';
 import { usePageTitle } from '../../components/use-page-title';
 import { ArtistAgreements } from './agreement/artist-agreements';
 import { BOARD_PATH, formatSubmittedAt, releaseTitleOf } from './board/board-format';
-import { DetailSection, ExternalLink, InfoList, InfoRow } from './board/detail-parts';
+import { DetailSection, ExternalLink, InfoList, InfoRow, RecordNotFound } from './board/detail-parts';
 import { StatusChip } from './board/status-chip';
 import { CopyLinkField } from './invite/copy-link-field';
 import { ListSkeleton, LoadError } from './invite/load-states';
@@ -271,20 +271,6 @@ function ArtistView({ artist }: { artist: StaffArtist }) {
   );
 }
 
-function NotFound() {
-  usePageTitle(ARTIST_NOT_FOUND);
-  return (
-    <>
-      <Typography variant="h1" sx={{ mb: 2 }}>
-        {ARTIST_NOT_FOUND}
-      </Typography>
-      <Typography sx={{ color: 'text.secondary' }}>
-        There is no artist at this address. It may have been mistyped, or the link is out of date.
-      </Typography>
-    </>
-  );
-}
-
 /** Staff view of one artist (spec 001 §2, /artist/:artistId): profile, submissions, links. */
 export function ArtistPage() {
   const { artistId = '' } = useParams();
@@ -299,7 +285,7 @@ export function ArtistPage() {
 
   let content: ReactNode;
   if (!isBoardItemId(artistId) || (artist.error instanceof ApiError && artist.error.status === 404))
-    content = <NotFound />;
+    content = <RecordNotFound title={ARTIST_NOT_FOUND} noun="artist" />;
   else if (artist.isPending) content = <ListSkeleton label="Loading the artist..." />;
   else if (artist.isError)
     content = (

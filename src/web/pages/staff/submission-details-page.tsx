@@ -17,7 +17,7 @@ import { visuallyHidden } from '../../components/visually-hidden';
 import { BOARD_PATH, formatSubmittedAt } from './board/board-format';
 import { CatalogueList } from './board/catalogue-list';
 import { ChangeStatusPanel } from './board/change-status-panel';
-import { DetailSection } from './board/detail-parts';
+import { DetailSection, RecordNotFound } from './board/detail-parts';
 import { HistoryList } from './board/history-list';
 import { StatusChip } from './board/status-chip';
 import { ArtistDetails, ArtworkDetails, ReleaseDetails } from './board/submission-sections';
@@ -36,20 +36,6 @@ function BackToBoard() {
       <ArrowBackIcon fontSize="small" aria-hidden="true" />
       Back to the board
     </Link>
-  );
-}
-
-function NotFound() {
-  usePageTitle(SUBMISSION_NOT_FOUND_TITLE);
-  return (
-    <>
-      <Typography variant="h1" sx={{ mb: 2 }}>
-        {SUBMISSION_NOT_FOUND_TITLE}
-      </Typography>
-      <Typography sx={{ color: 'text.secondary' }}>
-        There is no submission at this address. It may have been mistyped, or the link is out of date.
-      </Typography>
-    </>
   );
 }
 
@@ -160,7 +146,7 @@ export function SubmissionDetailsPage() {
     !isBoardItemId(submissionId) || (query.error instanceof ApiError && query.error.status === 404);
 
   let content: ReactNode;
-  if (missing) content = <NotFound />;
+  if (missing) content = <RecordNotFound title={SUBMISSION_NOT_FOUND_TITLE} noun="submission" />;
   else if (query.data) content = <SubmissionReview item={query.data} />;
   else if (query.isError)
     content = <LoadFailed message={query.error.message} onRetry={() => void query.refetch()} />;

@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
+import { usePageTitle } from '../../../components/use-page-title';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { EMPTY_VALUE } from './board-format';
 
@@ -98,5 +99,20 @@ export function DownloadButton({ href, label }: { href: string; label: string })
     >
       Download
     </Button>
+  );
+}
+
+/** A staff page whose record does not exist: its title, and what may have gone wrong. */
+export function RecordNotFound({ title, noun }: { title: string; noun: string }) {
+  usePageTitle(title);
+  return (
+    <>
+      <Typography variant="h1" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary' }}>
+        There is no {noun} at this address. It may have been mistyped, or the link is out of date.
+      </Typography>
+    </>
   );
 }

@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { INVITATION_MESSAGES, type InvitationPrefill, isWellFormedToken } from '../../../../domain';
-import { ApiError } from '../../../api/client';
-import { fetchInvitationDetails, retryTokenCheck, validateInvitation } from '../../../api/invitations';
+import {
+  fetchInvitationDetails,
+  readTokenLink,
+  retryTokenCheck,
+  validateInvitation,
+} from '../../../api/invitations';
 import { queryKeys } from '../../../api/query-keys';
 
 export interface CheckedInvitation {
@@ -20,14 +24,12 @@ export function useInvitation(token: string) {
   return useQuery({
     queryKey: queryKeys.invitation(token),
     queryFn: async ({ signal }): Promise<CheckedInvitation> => {
-      const validation = await validateInvitation(token, signal);
-      if (!validation.success || !validation.valid) {
-        throw new ApiError(404, validation.error ?? INVITATION_MESSAGES.invalidLink, validation);
-      }
-      const details = await fetchInvitationDetails(token, signal);
-      if (!details.success) {
-        throw new ApiError(404, details.error ?? INVITATION_MESSAGES.invalidLink, details);
-      }
+      const { validation, details } = await readTokenLink(
+        () => validateInvitation(token, signal),
+        (answer) => answer.valid === true,
+        () => fetchInvitationDetails(token, signal),
+        INVITATION_MESSAGES.invalidLink,
+      );
       return {
         artistName: validation.artistName ?? details.artistName ?? details.prefillData?.artistName ?? '',
         itemId: validation.itemId ?? details.itemId ?? '',

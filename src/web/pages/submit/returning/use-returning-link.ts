@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { type InvitationPrefill, isWellFormedToken, RETURNING_ARTIST_MESSAGES } from '../../../../domain';
-import { ApiError } from '../../../api/client';
-import { fetchReturningDetails, retryTokenCheck, validateReturningLink } from '../../../api/invitations';
+import {
+  fetchReturningDetails,
+  readTokenLink,
+  retryTokenCheck,
+  validateReturningLink,
+} from '../../../api/invitations';
 import { queryKeys } from '../../../api/query-keys';
 
 export interface CheckedReturningLink {
@@ -21,14 +25,12 @@ export function useReturningLink(token: string) {
   return useQuery({
     queryKey: queryKeys.returningLink(token),
     queryFn: async ({ signal }): Promise<CheckedReturningLink> => {
-      const validation = await validateReturningLink(token, signal);
-      if (!validation.success || !validation.isValid) {
-        throw new ApiError(404, validation.error ?? RETURNING_ARTIST_MESSAGES.invalidToken, validation);
-      }
-      const details = await fetchReturningDetails(token, signal);
-      if (!details.success) {
-        throw new ApiError(404, details.error ?? RETURNING_ARTIST_MESSAGES.invalidToken, details);
-      }
+      const { validation, details } = await readTokenLink(
+        () => validateReturningLink(token, signal),
+        (answer) => answer.isValid === true,
+        () => fetchReturningDetails(token, signal),
+        RETURNING_ARTIST_MESSAGES.invalidToken,
+      );
       return {
         artistName: validation.artistName ?? details.prefillData?.artistName ?? '',
         email: validation.artistEmail ?? details.prefillData?.email ?? '',
