@@ -128,9 +128,9 @@ test('an invited artist submits through the mailed link once; a returning link w
     ).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Artist name' })).toHaveValue(who.artistName);
     await expect(page.getByLabel('City')).toHaveValue('Bristol');
-    // The label keeps no "has no Instagram" answer: the artist says so again.
-    await page.getByLabel("I don't have Instagram").check();
-    await page.getByLabel("I don't have TikTok").check();
+    // The artist said last time they have no Instagram or TikTok: not asked again.
+    await expect(page.getByLabel("I don't have Instagram")).toBeChecked();
+    await expect(page.getByLabel("I don't have TikTok")).toBeChecked();
     await submitTransfer(page);
   }
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RETURNING_ARTIST_MESSAGES } from '../errors/error-messages';
 import {
+  buildReturningPrefill,
   checkReturningLinkLastDay,
   classifyReturningToken,
   formatReturningLinkOffer,
+  formatReturningLinkReminder,
   getReturningLinkEndOfLastDay,
   getReturningLinkExpiry,
   getReturningLinkExpiryInstant,
@@ -101,5 +103,72 @@ describe('classifyReturningToken', () => {
     const state = { expiresAt: end, revokedAt: null };
     expect(getReturningLinkStatus(state, new Date('2026-03-10T23:59:59Z'))).toBe('active');
     expect(getReturningLinkStatus(state, new Date('2026-03-11T00:00:00Z'))).toBe('expired');
+  });
+});
+
+describe('buildReturningPrefill', () => {
+  const account = {
+    name: 'Maya  Rivers Jones',
+    email: 'maya@example.com',
+    artistName: null,
+    country: null,
+    city: 'Leeds',
+    spotifyProfile: null,
+    instagramProfile: null,
+    tiktokProfile: null,
+  };
+
+  it('takes the name from the account when there is no submission yet', () => {
+    expect(buildReturningPrefill(account, undefined)).toEqual({
+      firstName: 'Maya',
+      surname: 'Rivers Jones',
+      email: 'maya@example.com',
+      artistName: '',
+      city: 'Leeds',
+    });
+  });
+
+  it('lets the profile win over the latest submission, and skips blank answers', () => {
+    const prefill = buildReturningPrefill(account, {
+      details: {
+        firstName: ' Maya ',
+        surname: 'Rivers',
+        artistName: 'Lark',
+        country: 'United Kingdom',
+        city: 'London',
+        spotifyProfile: '  ',
+      },
+      form: {},
+    });
+    expect(prefill).toEqual({
+      firstName: 'Maya',
+      surname: 'Rivers',
+      email: 'maya@example.com',
+      artistName: 'Lark',
+      country: 'United Kingdom',
+      city: 'Leeds',
+    });
+  });
+
+  it("keeps 'I don't have Instagram / TikTok' unless the profile has one now", () => {
+    const latest = { details: {}, form: { noInstagram: true, noTikTok: true } };
+    expect(buildReturningPrefill(account, latest)).toMatchObject({ noInstagram: true, noTikTok: true });
+    const withInstagram = buildReturningPrefill(
+      { ...account, instagramProfile: 'https://instagram.com/lark' },
+      latest,
+    );
+    expect(withInstagram).toMatchObject({ instagramProfile: 'https://instagram.com/lark', noTikTok: true });
+    expect(withInstagram).not.toHaveProperty('noInstagram');
+    expect(buildReturningPrefill(account, { details: {}, form: { noInstagram: 'yes' } })).not.toHaveProperty(
+      'noInstagram',
+    );
+  });
+});
+
+describe('formatReturningLinkReminder', () => {
+  it('points back to the link already sent, with the date the banner shows', () => {
+    expect(formatReturningLinkReminder(new Date('2027-03-10T08:00:00Z'))).toBe(
+      "Your returning-artist link from our earlier e-mail works until March 10, 2027: use it to send us your next release, or reply to this e-mail if you can't find it.",
+    );
   });
 });

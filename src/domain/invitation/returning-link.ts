@@ -1,5 +1,6 @@
-import { addDays, compareIsoDates, type IsoDate, isIsoDate } from '../common/calendar-date';
+import { addDays, compareIsoDates, formatLongDate, type IsoDate, isIsoDate } from '../common/calendar-date';
 import { RETURNING_ARTIST_MESSAGES } from '../errors/error-messages';
+import type { InvitationPrefill } from '../schemas/invitation';
 import { isWellFormedToken } from './invitation-rules';
 
 /** Returning-artist links work for 365 days and for any number of releases (spec 001 §2, §6). */
@@ -59,6 +60,16 @@ export function formatReturningLinkOffer(url: string): string {
   return `Send us your next release: ${url} — this link works for 365 days.`;
 }
 
+/**
+ * The line an approval mail carries instead when the artist already holds a working link: only
+ * its hash is stored, so the mail points back to the one they were sent (the date is the one the
+ * welcome-back banner shows as 'Access expires').
+ */
+export function formatReturningLinkReminder(expiresAt: Date): string {
+  const date = formatLongDate(expiresAt.toISOString()) ?? expiresAt.toISOString().slice(0, 10);
+  return `Your returning-artist link from our earlier e-mail works until ${date}: use it to send us your next release, or reply to this e-mail if you can't find it.`;
+}
+
 export interface ReturningLinkState {
   expiresAt: Date;
   revokedAt: Date | null;
@@ -106,3 +117,57 @@ export const INVITATION_STEPS = [
   'Send the link to the artist',
   'The artist submits',
 ] as const;
+
+/** What the account says about the artist (profile fields may be empty). */
+export interface ReturningArtistAccount {
+  name: string | null;
+  email: string;
+  artistName: string | null;
+  country: string | null;
+  city: string | null;
+  spotifyProfile: string | null;
+  instagramProfile: string | null;
+  tiktokProfile: string | null;
+}
+
+/** What the artist's latest submission said: its artist details and its form answers. */
+export interface LatestSubmissionAnswers {
+  details: Partial<Record<'firstName' | 'surname' | 'artistName' | 'country' | 'city', string>> &
+    Partial<Record<'spotifyProfile' | 'instagramProfile' | 'tiktokProfile', string>>;
+  form: { noInstagram?: unknown; noTikTok?: unknown };
+}
+
+const firstPresent = (...values: (string | null | undefined)[]) =>
+  values.find((value) => value?.trim())?.trim() ?? '';
+
+/**
+ * The form pre-fill of a returning-artist link: the profile wins over the latest submission (the
+ * artist may have edited it since), the name falls back to the account's. An artist who said they
+ * have no Instagram or TikTok is not asked again, unless their profile has one now.
+ */
+export function buildReturningPrefill(
+  account: ReturningArtistAccount,
+  latest: LatestSubmissionAnswers | undefined,
+): InvitationPrefill {
+  const last = latest?.details ?? {};
+  const [nameFirst, ...nameRest] = (account.name ?? '').trim().split(/\s+/);
+  const prefill: InvitationPrefill = {
+    firstName: firstPresent(last.firstName, nameFirst),
+    surname: firstPresent(last.surname, nameRest.join(' ')),
+    email: account.email,
+    artistName: firstPresent(account.artistName, last.artistName),
+  };
+  const optional = {
+    country: firstPresent(account.country, last.country),
+    city: firstPresent(account.city, last.city),
+    spotifyProfile: firstPresent(account.spotifyProfile, last.spotifyProfile),
+    instagramProfile: firstPresent(account.instagramProfile, last.instagramProfile),
+    tiktokProfile: firstPresent(account.tiktokProfile, last.tiktokProfile),
+  };
+  for (const [key, value] of Object.entries(optional)) {
+    if (value) prefill[key as keyof typeof optional] = value;
+  }
+  if (latest?.form.noInstagram === true && !prefill.instagramProfile) prefill.noInstagram = true;
+  if (latest?.form.noTikTok === true && !prefill.tiktokProfile) prefill.noTikTok = true;
+  return prefill;
+}

@@ -23,6 +23,9 @@ export const invitationPrefillSchema = z.object({
   country: z.string().optional(),
   city: z.string().optional(),
   listenLink: z.string().optional(),
+  /** The artist said last time they have no Instagram / TikTok (returning-artist links). */
+  noInstagram: z.boolean().optional(),
+  noTikTok: z.boolean().optional(),
 });
 export type InvitationPrefill = z.infer<typeof invitationPrefillSchema>;
 

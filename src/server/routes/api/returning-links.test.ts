@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authMessages,
   formatReturningLinkOffer,
+  formatReturningLinkReminder,
   RETURNING_ARTIST_MESSAGES,
   RETURNING_LINK_EXPIRY_MESSAGES,
   RETURNING_LINK_FAILURE_MESSAGES,
@@ -149,6 +150,9 @@ describe('POST /api/board/items/:itemId/returning-link', () => {
         artistName: 'Maya Rivers',
         country: 'United Kingdom',
         city: 'London',
+        // The first submission said 'I don't have Instagram / TikTok': not asked again.
+        noInstagram: true,
+        noTikTok: true,
       },
     });
   });
@@ -381,7 +385,9 @@ describe('approval offers a returning link', () => {
     await runJobs();
     const after = await mails();
     expect(after).toHaveLength(2);
+    // Only the link's hash is stored: the second approval points back to the one already sent.
     expect(after[1]?.text).not.toContain('/r/');
+    expect(after[1]?.text).toContain(formatReturningLinkReminder(link?.expiresAt ?? new Date(0)));
     const links = await ctx.database.db
       .select()
       .from(returningLinks)

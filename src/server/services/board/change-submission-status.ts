@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import {
   canChangeStatus,
   formatStatusChangeRefused,
@@ -13,7 +13,7 @@ import { conflict, notFound } from '../../errors';
 import { queueBoardSync } from '../board-sync/queue-board-sync';
 import { queueMail } from '../mail/queue-mail';
 import { issueReturningLink } from '../returning-links/issue-returning-link';
-import { composeStatusChangeMail } from '../submissions/submission-mails';
+import { composeStatusChangeMail, type ReturningLinkOffer } from '../submissions/submission-mails';
 import { SUBMISSION_NOT_FOUND } from './get-board-item';
 
 export const STATUS_CHANGED_MEANWHILE =
@@ -48,9 +48,9 @@ async function offerReturningLink(
   config: AppConfig,
   artistId: string,
   input: ChangeSubmissionStatusInput,
-): Promise<string | undefined> {
+): Promise<ReturningLinkOffer> {
   const [active] = await tx
-    .select({ id: returningLinks.id })
+    .select({ expiresAt: returningLinks.expiresAt })
     .from(returningLinks)
     .where(
       and(
@@ -59,15 +59,16 @@ async function offerReturningLink(
         gt(returningLinks.expiresAt, input.now),
       ),
     )
+    .orderBy(desc(returningLinks.expiresAt))
     .limit(1);
-  if (active) return undefined;
+  if (active) return { activeUntil: active.expiresAt };
   const link = await issueReturningLink(tx, config, {
     artistId,
     sourceSubmissionId: input.itemId,
     createdByUserId: input.actor.userId,
     now: input.now,
   });
-  return link.url;
+  return { url: link.url };
 }
 
 /**
@@ -114,7 +115,7 @@ export async function changeSubmissionStatus(
       message,
     });
     if (deps.config.monday) await queueBoardSync(tx, 'submission', input.itemId);
-    const returningLinkUrl =
+    const returningLink =
       to === 'approved' && current.artistId
         ? await offerReturningLink(tx, deps.config, current.artistId, input)
         : undefined;
@@ -127,7 +128,7 @@ export async function changeSubmissionStatus(
           releaseTitle: current.releaseTitle || current.itemName,
           status: to,
           message: message ?? undefined,
-          returningLinkUrl,
+          returningLink,
         }),
       );
     }

@@ -1,5 +1,5 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { InvitationPrefill } from '../../../domain';
+import { buildReturningPrefill, type InvitationPrefill, type LatestSubmissionAnswers } from '../../../domain';
 import type { Executor } from '../../db/client';
 import { artists, submissions } from '../../db/schema';
 import {
@@ -8,18 +8,6 @@ import {
   type ReturningTokenCheck,
 } from './check-returning-token';
 
-interface StoredArtistDetails {
-  firstName?: string;
-  surname?: string;
-  email?: string;
-  artistName?: string;
-  country?: string;
-  city?: string;
-  spotifyProfile?: string;
-  instagramProfile?: string;
-  tiktokProfile?: string;
-}
-
 export interface ReturningArtist {
   link: ReturningLinkRow;
   artistName: string;
@@ -27,8 +15,6 @@ export interface ReturningArtist {
   previousSubmissions: number;
   prefillData: InvitationPrefill;
 }
-
-const present = (...values: (string | null | undefined)[]) => values.find((value) => value?.trim()) ?? '';
 
 /**
  * The artist behind a valid returning-artist link: their name and e-mail, how many submissions
@@ -45,7 +31,7 @@ export async function getReturningArtist(
   const [artist] = await executor.select().from(artists).where(eq(artists.id, link.artistId));
   if (!artist) throw new Error('returning link without its artist');
   const [latest] = await executor
-    .select({ details: submissions.artistDetails })
+    .select({ details: submissions.artistDetails, form: submissions.formData })
     .from(submissions)
     .where(eq(submissions.artistId, artist.id))
     .orderBy(desc(submissions.createdAt))
@@ -54,24 +40,15 @@ export async function getReturningArtist(
     .select({ n: count() })
     .from(submissions)
     .where(eq(submissions.artistId, artist.id));
-  const last = (latest?.details ?? {}) as StoredArtistDetails;
-  const [nameFirst, ...nameRest] = (artist.name ?? '').trim().split(/\s+/);
-  const prefill: InvitationPrefill = {
-    firstName: present(last.firstName, nameFirst),
-    surname: present(last.surname, nameRest.join(' ')),
-    email: artist.email,
-    artistName: present(artist.artistName, last.artistName),
-  };
-  const optional = {
-    country: present(artist.country, last.country),
-    city: present(artist.city, last.city),
-    spotifyProfile: present(artist.spotifyProfile, last.spotifyProfile),
-    instagramProfile: present(artist.instagramProfile, last.instagramProfile),
-    tiktokProfile: present(artist.tiktokProfile, last.tiktokProfile),
-  };
-  for (const [key, value] of Object.entries(optional)) {
-    if (value) prefill[key as keyof typeof optional] = value;
-  }
+  const prefill = buildReturningPrefill(
+    artist,
+    latest
+      ? {
+          details: (latest.details ?? {}) as LatestSubmissionAnswers['details'],
+          form: (latest.form ?? {}) as LatestSubmissionAnswers['form'],
+        }
+      : undefined,
+  );
   return {
     ok: true,
     artist: {

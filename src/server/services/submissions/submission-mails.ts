@@ -1,6 +1,7 @@
 import {
   formatLongDate,
   formatReturningLinkOffer,
+  formatReturningLinkReminder,
   getReleaseTypeLabel,
   getStatusLabel,
   type SubmissionForm,
@@ -95,6 +96,12 @@ export function composeNewSubmissionNotice(
   };
 }
 
+/** What an approval says about returning-artist links: a new one, or the one still working. */
+export type ReturningLinkOffer = { url: string } | { activeUntil: Date };
+
+const describeReturningLinkOffer = (offer: ReturningLinkOffer) =>
+  'url' in offer ? formatReturningLinkOffer(offer.url) : formatReturningLinkReminder(offer.activeUntil);
+
 /** To the artist when staff change the status, with the staff member's message if any. */
 export function composeStatusChangeMail(
   config: AppConfig,
@@ -104,8 +111,8 @@ export function composeStatusChangeMail(
     releaseTitle: string;
     status: SubmissionStatus;
     message?: string | undefined;
-    /** A returning-artist link offered with an approval. */
-    returningLinkUrl?: string | undefined;
+    /** With an approval: a new returning-artist link, or the expiry of the one the artist holds. */
+    returningLink?: ReturningLinkOffer | undefined;
   },
 ): MailMessage {
   const label = config.label.name;
@@ -114,7 +121,7 @@ export function composeStatusChangeMail(
     `Hi ${details.artistName},`,
     `The status of your submission "${details.releaseTitle}" is now: ${statusLabel}.`,
     ...(details.message ? [`A note from the ${label} team:\n${details.message}`] : []),
-    ...(details.returningLinkUrl ? [formatReturningLinkOffer(details.returningLinkUrl)] : []),
+    ...(details.returningLink ? [describeReturningLinkOffer(details.returningLink)] : []),
     `Sign in to follow your submissions: ${config.publicUrl}/dashboard`,
     `— The ${label} team`,
   ];

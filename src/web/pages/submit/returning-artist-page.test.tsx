@@ -39,6 +39,7 @@ const details = () =>
       country: 'United Kingdom',
       city: 'London',
       instagramProfile: 'https://instagram.com/mayarivers',
+      noTikTok: true,
     },
   });
 
@@ -114,6 +115,13 @@ describe('the returning-artist page', () => {
     expect(fieldValue('Email')).toBe('maya@example.com');
     expect(fieldValue('Artist name')).toBe('Maya Rivers');
     expect(fieldValue('Instagram profile')).toBe('https://instagram.com/mayarivers');
+    // Last time the artist said they have no TikTok: the box is ticked and the field is off.
+    expect((screen.getByRole('checkbox', { name: "I don't have TikTok" }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    expect(
+      (screen.getByRole('checkbox', { name: "I don't have Instagram" }) as HTMLInputElement).checked,
+    ).toBe(false);
     expect((screen.getByRole('combobox', { name: 'City' }) as HTMLInputElement).value).toBe('London');
   });
 

@@ -57,7 +57,9 @@ export function prefilledValues(today: IsoDate, prefill: InvitationPrefill | und
   const values = createInitialValues(today);
   if (!prefill) return values;
   const known = Object.fromEntries(
-    Object.entries(prefill).filter(([, value]) => typeof value === 'string' && value.trim() !== ''),
+    Object.entries(prefill).filter(
+      ([, value]) => value === true || (typeof value === 'string' && value.trim() !== ''),
+    ),
   ) as Partial<InvitationPrefill>;
   return { ...values, ...known };
 }
