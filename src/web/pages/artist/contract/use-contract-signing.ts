@@ -1,13 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  CONTRACT_MESSAGES,
-  describeContractCreateError,
-  getPollingProgress,
-  SIGNATURE_POLL_INTERVAL_MS,
-  type SignatureRequest,
-  shouldKeepPolling,
-} from '../../../../domain';
+import { CONTRACT_MESSAGES, describeContractCreateError, type SignatureRequest } from '../../../../domain';
 import { ApiError } from '../../../api/client';
 import {
   createContract,
@@ -17,10 +10,8 @@ import {
 } from '../../../api/contracts';
 import { queryKeys } from '../../../api/query-keys';
 import { openSigningWindow, type SigningWindowHost, watchSigningWindow } from './signing-window';
-
-/** After signing, the sealed PDF is made by a job: the tab re-reads the request this often, this many times. */
-export const SEAL_CHECK_INTERVAL_MS = 2_000;
-export const SEAL_CHECK_MAX_ATTEMPTS = 15;
+import { useSealWait } from './use-seal-wait';
+import { useStatusPolling } from './use-status-polling';
 
 /** Who the agreement is made out to: the signed-in artist's own profile. */
 export interface ContractSigner {
@@ -103,29 +94,15 @@ export function useContractSigning(signer: ContractSigner, host: SigningHost = w
   const [signUrl, setSignUrl] = useState<string | null>(null);
   const [popupBlocked, setPopupBlocked] = useState(false);
   const [windowClosed, setWindowClosed] = useState(false);
-  const [polling, setPolling] = useState(false);
-  const [attempts, setAttempts] = useState(0);
-  const [pollingExhausted, setPollingExhausted] = useState(false);
   const [notSignedYet, setNotSignedYet] = useState(false);
-  const [sealWaitOver, setSealWaitOver] = useState(false);
 
   const alive = useRef(true);
-  const pollTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const pollingRef = useRef(false);
-  const attemptsRef = useRef(0);
   const stopWatching = useRef<(() => void) | undefined>(undefined);
 
   // The server is the truth: whenever the current request is (re)read, the tab follows it.
   useEffect(() => {
     if (current.data) setRequest(current.data.signatureRequest);
   }, [current.data]);
-
-  const stopPolling = useCallback(() => {
-    clearTimeout(pollTimer.current);
-    pollTimer.current = undefined;
-    pollingRef.current = false;
-    setPolling(false);
-  }, []);
 
   const stopWindowWatch = useCallback(() => {
     stopWatching.current?.();
@@ -136,10 +113,12 @@ export function useContractSigning(signer: ContractSigner, host: SigningHost = w
     alive.current = true;
     return () => {
       alive.current = false;
-      clearTimeout(pollTimer.current);
       stopWatching.current?.();
     };
   }, []);
+
+  const poll = useStatusPolling((requestId) => checkStatus(requestId));
+  const stopPolling = poll.stop;
 
   /** A status answer: on a final one, waiting ends; on signed, completion fires. */
   const applyStatus = useCallback(
@@ -174,36 +153,7 @@ export function useContractSigning(signer: ContractSigner, host: SigningHost = w
     [applyStatus, stopPolling],
   );
 
-  const schedulePoll = useCallback(
-    (requestId: string) => {
-      pollTimer.current = setTimeout(async () => {
-        attemptsRef.current += 1;
-        setAttempts(attemptsRef.current);
-        const next = await checkStatus(requestId);
-        if (!next || !pollingRef.current) return;
-        if (shouldKeepPolling(next.status, attemptsRef.current)) {
-          schedulePoll(requestId);
-          return;
-        }
-        stopPolling();
-        if (next.status === 'awaiting_signature') setPollingExhausted(true);
-      }, SIGNATURE_POLL_INTERVAL_MS);
-    },
-    [checkStatus, stopPolling],
-  );
-
-  const startPolling = useCallback(
-    (requestId: string) => {
-      clearTimeout(pollTimer.current);
-      attemptsRef.current = 0;
-      setAttempts(0);
-      setPollingExhausted(false);
-      pollingRef.current = true;
-      setPolling(true);
-      schedulePoll(requestId);
-    },
-    [schedulePoll],
-  );
+  const startPolling = poll.start;
 
   const create = useCallback(async () => {
     const artistId = current.data?.artistId;
@@ -332,25 +282,8 @@ export function useContractSigning(signer: ContractSigner, host: SigningHost = w
     windowClosed,
   ]);
 
-  // Signed but not sealed yet: the PDF is a job away. Re-read the current request until its
-  // documentUrl arrives, 15 times at most.
-  const refetchCurrent = useRef(current.refetch);
-  refetchCurrent.current = current.refetch;
-  const waitingForSeal = request?.status === 'signed' && !request.documentUrl;
-  useEffect(() => {
-    if (!waitingForSeal) return;
-    setSealWaitOver(false);
-    let count = 0;
-    const handle = setInterval(() => {
-      count += 1;
-      void refetchCurrent.current();
-      if (count >= SEAL_CHECK_MAX_ATTEMPTS) {
-        clearInterval(handle);
-        setSealWaitOver(true);
-      }
-    }, SEAL_CHECK_INTERVAL_MS);
-    return () => clearInterval(handle);
-  }, [waitingForSeal]);
+  // Signed but not sealed yet: the PDF is a job away, so the request is re-read until it arrives.
+  const sealWaitOver = useSealWait(request?.status === 'signed' && !request.documentUrl, current.refetch);
 
   let view: ContractView;
   if (current.isPending) view = { kind: 'loading' };
@@ -364,7 +297,7 @@ export function useContractSigning(signer: ContractSigner, host: SigningHost = w
   else if (request.status === 'signed') view = { kind: 'signed', request };
   else if (request.status === 'declined') view = { kind: 'declined', request };
   else if (request.status === 'expired') view = { kind: 'expired', request };
-  else if (polling || popupBlocked) view = { kind: 'waiting', request };
+  else if (poll.polling || popupBlocked) view = { kind: 'waiting', request };
   else view = { kind: 'open', request };
 
   return {
@@ -376,10 +309,10 @@ export function useContractSigning(signer: ContractSigner, host: SigningHost = w
     signUrl,
     popupBlocked,
     windowClosed,
-    polling,
-    attempts,
-    progress: getPollingProgress(attempts),
-    pollingExhausted,
+    polling: poll.polling,
+    attempts: poll.attempts,
+    progress: poll.progress,
+    pollingExhausted: poll.exhausted,
     notSignedYet,
     sealWaitOver,
     create: () => void create(),
