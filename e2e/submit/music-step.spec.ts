@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { addDays, createDefaultTrackMetadata, formatLongDate } from '../../src/domain';
 import { expect, expectNoProblems, test } from '../fixtures';
+import { pickOption } from '../support/select';
 import { artistDetails, jpegFile, openSubmitWithDraft, todayIso, wavFile } from '../support/submission';
 
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -13,11 +14,6 @@ async function axeViolations(page: Page) {
 
 function problemsDialog(page: Page) {
   return page.getByRole('dialog', { name: 'Required Information Missing' });
-}
-
-async function pickOption(page: Page, label: string, option: string) {
-  await page.getByLabel(label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** A track that passes the step's rules without an upload: for tests about other parts. */

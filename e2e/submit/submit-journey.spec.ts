@@ -4,6 +4,7 @@ import { type BoardItemDetail, boardItemResponseSchema, boardListResponseSchema 
 import { dismissBetaNotice, expect, expectNoProblems, test } from '../fixtures';
 import { storageStatePath } from '../support/accounts';
 import { readMail } from '../support/mail';
+import { pickOption } from '../support/select';
 import { artistDetails, jpegFile, openSubmitWithDraft, wavFile } from '../support/submission';
 
 test.describe.configure({ timeout: 180_000 });
@@ -31,11 +32,6 @@ async function download(api: APIRequestContext, url: string): Promise<Buffer> {
   const response = await api.get(url);
   expect(response.status()).toBe(200);
   return Buffer.from(await response.body());
-}
-
-async function pickOption(page: Page, label: string, option: string) {
-  await page.getByLabel(label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 function uniqueArtist(prefix: string) {
