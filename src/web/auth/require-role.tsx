@@ -6,6 +6,7 @@ import type { UserRole } from '../../domain';
 import { useCurrentUser } from '../api/auth';
 import { PageHeader } from '../components/page-header';
 import { PageLoading } from '../components/page-loading';
+import { signInPath } from './sign-in-path';
 
 /**
  * Guards a group of routes (spec 000 §5: visitors go to /login, with the way back). The server
@@ -32,8 +33,7 @@ export function RequireRole({ userRole: role }: { userRole?: UserRole }) {
     );
   }
   if (!user) {
-    const returnTo = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?returnTo=${encodeURIComponent(returnTo)}`} replace />;
+    return <Navigate to={signInPath(`${location.pathname}${location.search}`)} replace />;
   }
   if (role && user.role !== role) {
     return (

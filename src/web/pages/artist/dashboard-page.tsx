@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Snackbar from '@mui/material/Snackbar';
@@ -8,10 +7,11 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type DashboardTab, FAILED_TO_LOAD_DASHBOARD, parseDashboardTab } from '../../../domain';
 import { useArtistProfile, useArtistSubmissions } from '../../api/artist';
-import { ApiError } from '../../api/client';
+import { isSignedOutError } from '../../auth/sign-in-path';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { usePageTitle } from '../../components/use-page-title';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { ContractPanel, ContractPanelSkeleton } from './dashboard/contract-panel';
@@ -39,24 +39,10 @@ function isSavedState(state: unknown): boolean {
 
 /** The spec's alert for a dashboard that could not load; a lapsed session is offered a sign-in instead of a retry. */
 function LoadFailed({ errors, onRetry }: { errors: unknown[]; onRetry(): void }) {
-  const signedOut = errors.some((error) => error instanceof ApiError && error.status === 401);
   return (
-    <Alert
-      severity="error"
-      action={
-        signedOut ? (
-          <Button color="inherit" size="small" component={RouterLink} to="/login?returnTo=%2Fdashboard">
-            Sign in
-          </Button>
-        ) : (
-          <Button color="inherit" size="small" onClick={onRetry}>
-            Retry
-          </Button>
-        )
-      }
-    >
+    <LoadFailedAlert signedOut={errors.some(isSignedOutError)} returnTo="/dashboard" onRetry={onRetry}>
       {FAILED_TO_LOAD_DASHBOARD}
-    </Alert>
+    </LoadFailedAlert>
   );
 }
 

@@ -1,7 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
@@ -12,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { NOT_AUTHENTICATED } from '../../../domain';
 import { useArtistProfile } from '../../api/artist';
-import { ApiError } from '../../api/client';
+import { isSignedOutError } from '../../auth/sign-in-path';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { usePageTitle } from '../../components/use-page-title';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { ProfileForm } from './edit-profile/profile-form';
@@ -46,7 +45,7 @@ function FormSkeleton() {
 export function EditProfilePage() {
   usePageTitle('Edit profile');
   const profile = useArtistProfile();
-  const signedOut = profile.error instanceof ApiError && profile.error.status === 401;
+  const signedOut = isSignedOutError(profile.error);
 
   return (
     <Container sx={{ py: { xs: 4, md: 6 } }}>
@@ -69,27 +68,13 @@ export function EditProfilePage() {
       {profile.data ? (
         <ProfileForm profile={profile.data} />
       ) : profile.isError ? (
-        <Alert
-          severity="error"
-          action={
-            signedOut ? (
-              <Button
-                color="inherit"
-                size="small"
-                component={RouterLink}
-                to="/login?returnTo=%2Fedit-profile"
-              >
-                Sign in
-              </Button>
-            ) : (
-              <Button color="inherit" size="small" onClick={() => void profile.refetch()}>
-                Retry
-              </Button>
-            )
-          }
+        <LoadFailedAlert
+          signedOut={signedOut}
+          returnTo="/edit-profile"
+          onRetry={() => void profile.refetch()}
         >
           {signedOut ? NOT_AUTHENTICATED : 'Your profile could not be loaded. Please try again.'}
-        </Alert>
+        </LoadFailedAlert>
       ) : (
         <FormSkeleton />
       )}

@@ -17,6 +17,7 @@ import {
 } from '../../../domain';
 import { isSubmissionId, useArtistSubmission } from '../../api/artist';
 import { ApiError } from '../../api/client';
+import { signInPath } from '../../auth/sign-in-path';
 import { usePageTitle } from '../../components/use-page-title';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { releaseDetailsPath } from './dashboard/submission-list';
@@ -102,12 +103,11 @@ export function SubmissionPage() {
       return <Navigate to={releaseDetailsPath(itemId)} replace />;
     content = <SubmissionView submission={query.data} />;
   } else if (status === 401) {
-    const returnTo = encodeURIComponent(location.pathname);
     content = (
       <Failed
         message={NOT_AUTHENTICATED}
         action={
-          <Button color="inherit" size="small" component={RouterLink} to={`/login?returnTo=${returnTo}`}>
+          <Button color="inherit" size="small" component={RouterLink} to={signInPath(location.pathname)}>
             Sign in
           </Button>
         }

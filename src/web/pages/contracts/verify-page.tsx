@@ -16,9 +16,10 @@ import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { type ContractVerifyResult, SIGNING_MESSAGES } from '../../../domain';
 import { useCurrentUser } from '../../api/auth';
-import { ApiError } from '../../api/client';
 import { useContractVerifyInfo, verifyContractCopy } from '../../api/contracts';
+import { isSignedOutError } from '../../auth/sign-in-path';
 import { descriptionGridSx } from '../../components/description-grid';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { usePageTitle } from '../../components/use-page-title';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { formatDateTime } from '../sign/signing-summary';
@@ -182,29 +183,14 @@ export function VerifyContractPage() {
       </Card>
     );
   } else if (info.isError) {
-    const signedOut = info.error instanceof ApiError && info.error.status === 401;
     body = (
-      <Alert
-        severity="error"
-        action={
-          signedOut ? (
-            <Button
-              color="inherit"
-              size="small"
-              component={RouterLink}
-              to={`/login?returnTo=${encodeURIComponent(location.pathname)}`}
-            >
-              Sign in
-            </Button>
-          ) : (
-            <Button color="inherit" size="small" onClick={() => void info.refetch()}>
-              Retry
-            </Button>
-          )
-        }
+      <LoadFailedAlert
+        signedOut={isSignedOutError(info.error)}
+        returnTo={location.pathname}
+        onRetry={() => void info.refetch()}
       >
         {info.error.message}
-      </Alert>
+      </LoadFailedAlert>
     );
   } else {
     const data = info.data;

@@ -24,6 +24,7 @@ import {
 } from '../../../domain';
 import { ApiError } from '../../api/client';
 import { consentToSign, declineAgreement, signAgreement, useSigningDocument } from '../../api/contracts';
+import { isSignedOutError, signInPath } from '../../auth/sign-in-path';
 import { useDocumentTitle } from '../../components/use-page-title';
 import { DeclineDialog } from './decline-dialog';
 import { DropboxSignSection } from './dropbox-sign-section';
@@ -345,10 +346,8 @@ export function SigningPage() {
     );
   } else if (documentQuery.isError) {
     const { error } = documentQuery;
-    if (error instanceof ApiError && error.status === 401) {
-      const returnTo = encodeURIComponent(`${location.pathname}${location.search}`);
-      return <Navigate to={`/login?returnTo=${returnTo}`} replace />;
-    }
+    if (isSignedOutError(error))
+      return <Navigate to={signInPath(`${location.pathname}${location.search}`)} replace />;
     const final = error instanceof ApiError && [403, 404, 409, 410].includes(error.status);
     content = (
       <Box sx={{ py: 6 }}>

@@ -9,6 +9,7 @@ import {
   useCurrentContract,
 } from '../../../api/contracts';
 import { queryKeys } from '../../../api/query-keys';
+import { isSignedOutError } from '../../../auth/sign-in-path';
 import { openSigningWindow, type SigningWindowHost, watchSigningWindow } from './signing-window';
 import { useSealWait } from './use-seal-wait';
 import { useStatusPolling } from './use-status-polling';
@@ -290,7 +291,7 @@ export function useContractSigning(signer: ContractSigner, host: SigningHost = w
   else if (current.isError && !current.data) {
     view = {
       kind: 'load-failed',
-      signedOut: current.error instanceof ApiError && current.error.status === 401,
+      signedOut: isSignedOutError(current.error),
     };
   } else if (error) view = request ? { kind: 'error', error, request } : { kind: 'error', error };
   else if (!request) view = { kind: 'none' };

@@ -19,6 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { AGREEMENT_TERMS, CONTRACT_MESSAGES, SIGNATURE_POLL_MAX_ATTEMPTS } from '../../../../domain';
 import type { ArtistProfileData } from '../../../api/artist';
 import { contractVerifyPath } from '../../../api/contracts';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatSubmittedDate as formatDate } from '../common/format';
 import { SignAgreementDialog } from '../contract/sign-agreement-dialog';
@@ -386,27 +387,13 @@ export function ContractPanel({
   }
   if (signing.view.kind === 'load-failed') {
     return (
-      <Alert
-        severity="error"
-        action={
-          signing.view.signedOut ? (
-            <Button
-              color="inherit"
-              size="small"
-              component={RouterLink}
-              to="/login?returnTo=%2Fdashboard%3Ftab%3D1"
-            >
-              Sign in
-            </Button>
-          ) : (
-            <Button color="inherit" size="small" onClick={signing.reload}>
-              Retry
-            </Button>
-          )
-        }
+      <LoadFailedAlert
+        signedOut={signing.view.signedOut}
+        returnTo="/dashboard?tab=1"
+        onRetry={signing.reload}
       >
         {CONTRACT_MESSAGES.initFailed}
-      </Alert>
+      </LoadFailedAlert>
     );
   }
   return (
