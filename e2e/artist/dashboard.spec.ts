@@ -189,7 +189,8 @@ test.describe('the demo artist', () => {
       await page.keyboard.press('Enter');
       const drawer = page.getByRole('dialog', { name: 'Site menu' });
       await expect(drawer).toBeVisible();
-      expect((await drawer.boundingBox())?.width).toBe(240);
+      // Measured once its slide-in has finished (mid-transition the box reads 239.99998).
+      await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(240);
       await expect(drawer).toContainText('Maya Rivers');
       await expect(drawer.getByRole('link', { name: 'Dashboard' })).toBeVisible();
       await expect(drawer.getByRole('link', { name: 'Profile' })).toBeVisible();
