@@ -35,6 +35,7 @@ import { uploadRoutes } from './routes/api/uploads';
 import { waitingListRoutes } from './routes/api/waiting-list';
 import { fileRoutes } from './routes/files';
 import { webRoutes } from './routes/web';
+import { ProviderMonitor } from './services/health/provider-monitor';
 import { getOrCreateSigningKey } from './services/settings/app-settings';
 
 declare module 'fastify' {
@@ -46,6 +47,8 @@ declare module 'fastify' {
     startedAt: number;
     /** Signs file and direct-upload URLs (services/files/signed-urls.ts). */
     signingKey: Buffer;
+    /** The providers' checks for /api/health and the recurring provider check (issue 16). */
+    providerMonitor: ProviderMonitor;
   }
 }
 
@@ -120,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('jobs', jobs);
   app.decorate('startedAt', Date.now());
   app.decorate('signingKey', await getOrCreateSigningKey(db));
+  app.decorate('providerMonitor', new ProviderMonitor({ db, providers, config, log: app.log }));
   app.addHook('onClose', async () => {
     await jobs.stop();
     providers.mail.close?.();

@@ -2,18 +2,33 @@ import { z } from 'zod';
 
 export const healthCheckSchema = z.object({
   status: z.enum(['ok', 'fail']),
+  /** The implementation checked: 'PGlite', 'PostgreSQL', 'local disk', 'S3', 'SMTP', 'dev outbox', ... */
+  provider: z.string(),
   latencyMs: z.number(),
-  /** A short, fixed description of the failure; details go to the server log only. */
+  /** A short description of the failure: the provider's own words, never a secret. */
   message: z.string().optional(),
 });
 export type HealthCheck = z.infer<typeof healthCheckSchema>;
 
-/** `GET /api/health`: 200 when every check passes, 503 otherwise. */
+/**
+ * `GET /api/health`: 200 with `ok`, or with `degraded` while an optional provider (mail, board,
+ * signing, catalogue) is down; 503 with `fail` only when the database or file storage cannot serve
+ * (domain/monitoring/system-health.ts), so a load balancer keeps a working instance.
+ */
 export const healthResponseSchema = z.object({
-  status: z.enum(['ok', 'fail']),
+  status: z.enum(['ok', 'degraded', 'fail']),
   version: z.string(),
   uptimeSeconds: z.number(),
-  checks: z.object({ database: healthCheckSchema, storage: healthCheckSchema, mail: healthCheckSchema }),
+  checks: z.object({
+    database: healthCheckSchema,
+    storage: healthCheckSchema,
+    mail: healthCheckSchema,
+    board: healthCheckSchema,
+    signing: healthCheckSchema,
+    catalogue: healthCheckSchema,
+  }),
+  /** One line per provider that is down. */
+  issues: z.array(z.string()),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 

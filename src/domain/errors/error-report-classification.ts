@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isRequiredProvider, type MonitoredProvider } from '../monitoring/system-health';
 import type { errorSeveritySchema } from '../schemas/analytics';
 
 export type ErrorSeverity = z.infer<typeof errorSeveritySchema>;
@@ -9,6 +10,11 @@ export const ERROR_CATEGORIES = [
   'validation',
   'network',
   'playback',
+  'render',
+  'runtime',
+  'server',
+  'job',
+  'provider',
   'other',
 ] as const;
 export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
@@ -29,6 +35,9 @@ const CATEGORY_WORDS: readonly (readonly [ErrorCategory, readonly string[]])[] =
   ['validation', ['validation', 'validate', 'validating', 'form']],
   ['network', ['network', 'connection', 'fetch', 'offline', 'timeout']],
   ['playback', ['playback', 'audio', 'play', 'preview']],
+  // The web app's global reporting: a page that failed to render, an uncaught error or rejection.
+  ['render', ['render', 'boundary']],
+  ['runtime', ['uncaught', 'unhandled', 'rejection', 'runtime']],
 ];
 
 const SEVERITY_OF: Readonly<Record<ErrorCategory, ErrorSeverity>> = {
@@ -37,6 +46,11 @@ const SEVERITY_OF: Readonly<Record<ErrorCategory, ErrorSeverity>> = {
   network: 'HIGH',
   validation: 'MEDIUM',
   playback: 'LOW',
+  render: 'HIGH',
+  runtime: 'MEDIUM',
+  server: 'HIGH',
+  job: 'HIGH',
+  provider: 'HIGH',
   other: 'LOW',
 };
 
@@ -55,8 +69,10 @@ function wordsOf(stage: string): string[] {
  * - a failed submission (the artist's whole release did not reach the label) is CRITICAL;
  * - an upload or a network failure (the artist is stuck, but can retry) is HIGH;
  * - a validation failure (the form refused input; usually the artist fixes it) is MEDIUM;
+ * - a page that failed to render (the artist sees the error page) is HIGH;
+ * - an uncaught error or unhandled rejection (something on the page may not work) is MEDIUM;
  * - anything else, playback included (nothing is lost), is LOW.
- * The category is the first of submission, upload, validation, network, playback whose words
+ * The category is the first of submission, upload, validation, network, playback, render, runtime whose words
  * appear in the stage, else 'other'; a report without a stage is 'other'.
  */
 export function classifyErrorReport(stage: string | undefined): ErrorClassification {
@@ -64,4 +80,41 @@ export function classifyErrorReport(stage: string | undefined): ErrorClassificat
   const match = CATEGORY_WORDS.find(([, keys]) => keys.some((key) => words.has(key)));
   const category: ErrorCategory = match ? match[0] : 'other';
   return { category, severity: SEVERITY_OF[category] };
+}
+
+/** The server's own 5xx answer: the request failed through no fault of the client. */
+export function classifyServerError(): ErrorClassification {
+  return { category: 'server', severity: SEVERITY_OF.server };
+}
+
+/**
+ * A background job that gave up, by its name's area: a lost mail (a sign-in code, a confirmation,
+ * a decision) or an unsealed agreement is CRITICAL; media and uploads HIGH (a clip or a variant is
+ * missing until re-run); the board mirror MEDIUM (the database is the board; the mirror catches up
+ * with the next change); maintenance and monitoring LOW (they run again on schedule).
+ */
+export function classifyJobFailure(jobName: string): ErrorClassification {
+  const area = jobName.split('.')[0] ?? '';
+  const severity: ErrorSeverity =
+    area === 'mail' || area === 'contracts'
+      ? 'CRITICAL'
+      : area === 'media' || area === 'uploads'
+        ? 'HIGH'
+        : area === 'board'
+          ? 'MEDIUM'
+          : 'LOW';
+  return { category: 'job', severity };
+}
+
+/**
+ * A provider found down: the database or file storage (nothing can be served) is CRITICAL, mail
+ * (codes and notices wait) HIGH, the board mirror, signing and the music catalogue MEDIUM.
+ */
+export function classifyProviderOutage(provider: MonitoredProvider): ErrorClassification {
+  const severity: ErrorSeverity = isRequiredProvider(provider)
+    ? 'CRITICAL'
+    : provider === 'mail'
+      ? 'HIGH'
+      : 'MEDIUM';
+  return { category: 'provider', severity };
 }

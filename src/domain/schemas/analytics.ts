@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEB_VITAL_NAMES, WEB_VITAL_THRESHOLDS } from '../monitoring/web-vitals';
 
 /** The dashboard's time windows in hours: Last Hour, Last 24 Hours, Last Week (spec 001 §2). */
 export const ANALYTICS_WINDOWS = [
@@ -12,29 +13,43 @@ export const analyticsHoursQuerySchema = z.enum(['1', '24', '168']).transform(Nu
 
 export const errorSeveritySchema = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']);
 
-const vitalSchema = z.number().nonnegative().nullable().optional();
+const vitalSchema = z.number().nonnegative().nullable();
 
 export const analyticsDashboardSchema = z.object({
   systemHealth: z.object({
     status: z.enum(['healthy', 'degraded', 'unhealthy']),
-    /** Seconds. */
+    /** Seconds since this server process started. */
     uptime: z.number().nonnegative(),
     issues: z.array(z.string()),
   }),
   performanceStats: z.object({
-    currentScore: z.number(),
-    averageScore: z.number(),
+    /** 0-100 (domain/monitoring/web-vitals.ts); null when no page load was measured. */
+    currentScore: z.number().nullable(),
+    averageScore: z.number().nullable(),
     trend: z.enum(['improving', 'degrading', 'stable']),
-    coreWebVitals: z.object({ lcp: vitalSchema, fcp: vitalSchema, cls: vitalSchema }),
+    /** 75th percentiles over the window: milliseconds, CLS unitless; null when not measured. */
+    coreWebVitals: z.object({
+      lcp: vitalSchema,
+      fcp: vitalSchema,
+      cls: vitalSchema,
+      inp: vitalSchema,
+      ttfb: vitalSchema,
+    }),
+    /** Page loads that sent any measurement in the window. */
+    sampleCount: z.number().int().nonnegative(),
+    /** The window in equal buckets, oldest first, with each bucket's score. */
+    scoreHistory: z.array(z.object({ start: z.string(), score: z.number().nullable() })),
   }),
   errorStats: z.object({
     totalErrors: z.number().int().nonnegative(),
     errorsByCategory: z.record(z.string(), z.number().int().nonnegative()),
+    errorsBySeverity: z.record(z.string(), z.number().int().nonnegative()),
     recentErrors: z.array(
       z.object({
         timestamp: z.string(),
         severity: errorSeveritySchema,
         category: z.string(),
+        source: z.enum(['client', 'server', 'job', 'provider']),
         message: z.string(),
         url: z.string().optional(),
       }),
@@ -44,6 +59,34 @@ export const analyticsDashboardSchema = z.object({
   timestamp: z.string(),
 });
 export type AnalyticsDashboard = z.infer<typeof analyticsDashboardSchema>;
+
+/**
+ * POST /api/monitoring/web-vitals: what one page load measured (web-vitals), sent with sendBeacon
+ * when the page is hidden. `route` is the route pattern ('/submission/:id'), never a path with ids.
+ */
+export const webVitalsBeaconSchema = z.object({
+  route: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^\/[A-Za-z0-9/:._*-]*$/, 'route must be a route pattern'),
+  metrics: z
+    .array(
+      z
+        .object({
+          name: z.enum(WEB_VITAL_NAMES),
+          value: z.number().nonnegative().max(600_000),
+          navigationType: z.string().max(40).optional(),
+        })
+        .refine((metric) => metric.value <= WEB_VITAL_THRESHOLDS[metric.name].max, {
+          message: 'value is out of range for this metric',
+          path: ['value'],
+        }),
+    )
+    .min(1)
+    .max(20),
+});
+export type WebVitalsBeacon = z.infer<typeof webVitalsBeaconSchema>;
 
 /** POST /api/monitoring/report-error (spec 001 §7). */
 export const errorReportPayloadSchema = z.object({

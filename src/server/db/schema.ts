@@ -456,11 +456,24 @@ export const waitingListEntries = pgTable(
 );
 
 /** Client error reports (POST /api/monitoring/report-error); the analytics views read them. */
+/**
+ * Where an error event came from (issue 16): a browser's report, the server's own 5xx answers, a
+ * background job that gave up, or a provider found down by a health check.
+ */
+export const errorSource = pgEnum('error_source', ['client', 'server', 'job', 'provider']);
+
+/**
+ * Error events for the analytics dashboard: client reports (spec 001 §7, `submission_id` is the
+ * client's id for the failed attempt), server 5xx answers, failed jobs and provider outages, each
+ * with the severity and category the domain gives it (`domain/errors/error-report-classification.ts`).
+ * Kept 2 years (the legal text's analytics retention).
+ */
 export const errorReports = pgTable(
   'error_reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    submissionId: text('submission_id').notNull(),
+    source: errorSource('source').notNull().default('client'),
+    submissionId: text('submission_id'),
     message: text('message').notNull(),
     stack: text('stack'),
     stage: text('stage'),
@@ -473,8 +486,52 @@ export const errorReports = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('error_reports_created_at_idx').on(t.createdAt)],
+  (t) => [
+    // Counts per category and severity in a window are read from the index alone.
+    index('error_reports_created_at_idx').on(t.createdAt, t.category, t.severity),
+  ],
 );
+
+export const webVitalName = pgEnum('web_vital_name', ['LCP', 'FCP', 'CLS', 'INP', 'TTFB']);
+export const deviceType = pgEnum('device_type', ['mobile', 'tablet', 'desktop']);
+
+/**
+ * One web-vital measurement of a real page load (issue 16), sent by the browser with sendBeacon:
+ * the metric, its value (milliseconds, or unitless for CLS), the route pattern and the device type
+ * the server read from the user agent. Kept 2 years.
+ */
+export const webVitals = pgTable(
+  'web_vitals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: webVitalName('name').notNull(),
+    value: doublePrecision('value').notNull(),
+    route: text('route').notNull(),
+    deviceType: deviceType('device_type').notNull(),
+    navigationType: text('navigation_type'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The dashboard's percentiles per metric and time bucket come from the index alone.
+    index('web_vitals_name_created_at_idx').on(t.name, t.createdAt, t.value),
+    index('web_vitals_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * The last known state of each provider (database, storage, mail, board, signing, catalogue), as
+ * the recurring provider check and /api/health found it. An outage also writes an error event when
+ * it begins; `since` is when the current status began.
+ */
+export const providerStatus = pgTable('provider_status', {
+  provider: text('provider').primaryKey(),
+  status: text('status').notNull(),
+  /** Which implementation answered: 'SMTP', 'dev outbox', 'monday.com', 'built-in', ... */
+  implementation: text('implementation').notNull(),
+  message: text('message'),
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const releaseDetailsStatus = pgEnum('release_details_status', ['draft', 'submitted']);
 

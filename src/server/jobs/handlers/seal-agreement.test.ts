@@ -329,6 +329,7 @@ describe('contracts.seal with Dropbox Sign', () => {
     name: 'dropbox_sign',
     clientId: 'test-client',
     testMode: true,
+    checkAccount: async () => ({ emailAddress: 'label@example.com' }),
     createEmbeddedRequest: async () => {
       throw new Error('not used by sealing');
     },

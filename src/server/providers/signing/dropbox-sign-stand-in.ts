@@ -315,6 +315,15 @@ export async function startDropboxSignStandIn(
     if (method === 'POST' && path === '/signature_request/create_embedded_with_template') {
       return createRequest(response, body);
     }
+    if (method === 'GET' && path === '/account') {
+      return send(response, 200, {
+        account: {
+          account_id: 'stand-in-account',
+          email_address: 'label@stand-in.example',
+          is_locked: false,
+        },
+      });
+    }
     let match = /^\/embedded\/sign_url\/([^/]+)$/.exec(path);
     if (method === 'GET' && match?.[1]) {
       const requestId = signatureIndex.get(match[1]);

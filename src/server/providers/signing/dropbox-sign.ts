@@ -194,6 +194,12 @@ export class DropboxSign implements ExternalSigning {
     return bytes;
   }
 
+  async checkAccount(): Promise<{ emailAddress: string }> {
+    const response = await this.call('GET', '/account', undefined, 10_000);
+    const body = (await response.json()) as { account?: { email_address?: unknown } };
+    return { emailAddress: text(body.account?.email_address) ?? '' };
+  }
+
   verifyEvent(event: { event_time: string; event_type: string; event_hash: string }): boolean {
     if (typeof event.event_hash !== 'string' || !/^[0-9a-f]{64}$/i.test(event.event_hash)) return false;
     const expected = createHmac('sha256', this.options.apiKey)

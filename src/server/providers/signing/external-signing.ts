@@ -24,6 +24,8 @@ export interface ExternalSigning {
   getStatus(providerRequestId: string): Promise<SignatureStatusValue>;
   /** GET signature_request/files/{id}?file_type=pdf: the signed PDF with the provider's audit trail. */
   downloadSignedPdf(providerRequestId: string): Promise<Uint8Array>;
+  /** GET account: the API key works (health checks and the test dashboard). */
+  checkAccount(): Promise<{ emailAddress: string }>;
   /** Checks a callback event's `event_hash` (HMAC-SHA256 of event_time + event_type with the API key). */
   verifyEvent(event: { event_time: string; event_type: string; event_hash: string }): boolean;
 }
