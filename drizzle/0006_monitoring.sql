@@ -12,6 +12,7 @@ CREATE TABLE "provider_status" (
 --> statement-breakpoint
 CREATE TABLE "web_vitals" (
 	"id" bigserial PRIMARY KEY NOT NULL,
+	"page_load_id" text NOT NULL,
 	"name" "web_vital_name" NOT NULL,
 	"value" double precision NOT NULL,
 	"route" text NOT NULL,
@@ -25,4 +26,5 @@ ALTER TABLE "error_reports" ALTER COLUMN "submission_id" DROP NOT NULL;--> state
 ALTER TABLE "error_reports" ADD COLUMN "source" "error_source" DEFAULT 'client' NOT NULL;--> statement-breakpoint
 CREATE INDEX "web_vitals_name_created_at_idx" ON "web_vitals" USING btree ("name","created_at","value");--> statement-breakpoint
 CREATE INDEX "web_vitals_created_at_idx" ON "web_vitals" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "web_vitals_page_load_metric_key" ON "web_vitals" USING btree ("page_load_id","name");--> statement-breakpoint
 CREATE INDEX "error_reports_created_at_idx" ON "error_reports" USING btree ("created_at","category","severity");

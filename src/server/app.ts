@@ -9,12 +9,18 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+} from './db/database-errors';
 import { AppError } from './errors';
 import { createJobHandlers } from './jobs/handlers';
 import { JobWorker, type JobWorkerOptions } from './jobs/queue';
 import { registerAuthentication } from './policies/authentication';
 import { createProviders, type Providers } from './providers';
 import { publicConfigOf } from './public-config';
+import { analyticsRoutes } from './routes/api/analytics';
 import { artistAreaRoutes } from './routes/api/artist-area';
 import { authRoutes } from './routes/api/auth';
 import { backgroundRoutes } from './routes/api/background';
@@ -36,6 +42,7 @@ import { waitingListRoutes } from './routes/api/waiting-list';
 import { fileRoutes } from './routes/files';
 import { webRoutes } from './routes/web';
 import { ProviderMonitor } from './services/health/provider-monitor';
+import { recordServerError } from './services/monitoring/record-error-event';
 import { getOrCreateSigningKey } from './services/settings/app-settings';
 
 declare module 'fastify' {
@@ -129,7 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     providers.mail.close?.();
   });
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler(async (error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       return reply.code(400).send({
@@ -137,6 +144,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         error: first?.message ?? 'Invalid request',
         details: error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message })),
       });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ success: false, error: DATABASE_UNAVAILABLE_MESSAGE });
+    }
+    const status =
+      error instanceof AppError ? error.statusCode : ((error as { statusCode?: number }).statusCode ?? 500);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      // Kept for the analytics dashboard; a failure to store it must not change the answer.
+      // The route pattern, never the raw URL: paths and queries can carry tokens and signatures.
+      await recordServerError(db, {
+        method: request.method,
+        url: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
+        route: request.routeOptions.url,
+        statusCode: status,
+        error,
+      }).catch((recordError: unknown) => request.log.warn({ err: recordError }, 'server error not recorded'));
     }
     if (error instanceof AppError) {
       if (error.options.headers) reply.headers(error.options.headers);
@@ -146,9 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ...(error.options.details !== undefined ? { details: error.options.details } : {}),
       });
     }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
       return reply.code(status).send({ success: false, error: 'Internal server error' });
     }
     // Fastify's own 4xx (a body too large, malformed JSON): their messages are fit to show.
@@ -197,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(configRoutes);
   await app.register(waitingListRoutes);
   await app.register(monitoringRoutes);
+  await app.register(analyticsRoutes);
   await app.register(spotifyRoutes);
   await app.register(boardRoutes);
   await app.register(backgroundRoutes);

@@ -50,7 +50,7 @@ describe('error report classification', () => {
 });
 
 describe('server, job and provider error events', () => {
-  it('classifies the server\'s own 5xx answers as server, HIGH', () => {
+  it("classifies the server's own 5xx answers as server, HIGH", () => {
     expect(classifyServerError()).toEqual({ category: 'server', severity: 'HIGH' });
   });
 

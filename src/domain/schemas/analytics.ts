@@ -9,7 +9,10 @@ export const ANALYTICS_WINDOWS = [
 ] as const;
 
 /** `?hours=` of GET /api/analytics/dashboard: only the three windows are accepted. */
-export const analyticsHoursQuerySchema = z.enum(['1', '24', '168']).transform(Number);
+export const ANALYTICS_HOURS_MESSAGE = 'hours must be 1, 24 or 168';
+export const analyticsHoursQuerySchema = z
+  .enum(['1', '24', '168'], { error: ANALYTICS_HOURS_MESSAGE })
+  .transform(Number);
 
 export const errorSeveritySchema = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']);
 
@@ -65,6 +68,12 @@ export type AnalyticsDashboard = z.infer<typeof analyticsDashboardSchema>;
  * when the page is hidden. `route` is the route pattern ('/submission/:id'), never a path with ids.
  */
 export const webVitalsBeaconSchema = z.object({
+  /** Random per page load (crypto.randomUUID()); a metric sent again for it replaces the first. */
+  pageLoadId: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, 'pageLoadId must be letters, digits and hyphens'),
   route: z
     .string()
     .min(1)

@@ -497,13 +497,15 @@ export const deviceType = pgEnum('device_type', ['mobile', 'tablet', 'desktop'])
 
 /**
  * One web-vital measurement of a real page load (issue 16), sent by the browser with sendBeacon:
- * the metric, its value (milliseconds, or unitless for CLS), the route pattern and the device type
+ * the page load, the metric, its value (milliseconds, or unitless for CLS), the route pattern and the device type
  * the server read from the user agent. Kept 2 years.
  */
 export const webVitals = pgTable(
   'web_vitals',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The browser's random id of the page load: a metric sent again (CLS grows) replaces its value. */
+    pageLoadId: text('page_load_id').notNull(),
     name: webVitalName('name').notNull(),
     value: doublePrecision('value').notNull(),
     route: text('route').notNull(),
@@ -515,6 +517,7 @@ export const webVitals = pgTable(
     // The dashboard's percentiles per metric and time bucket come from the index alone.
     index('web_vitals_name_created_at_idx').on(t.name, t.createdAt, t.value),
     index('web_vitals_created_at_idx').on(t.createdAt),
+    uniqueIndex('web_vitals_page_load_metric_key').on(t.pageLoadId, t.name),
   ],
 );
 

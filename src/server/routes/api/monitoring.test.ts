@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorReports } from '../../db/schema';
+import { errorReports, webVitals } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 let ctx: TestContext;
@@ -67,7 +67,8 @@ describe('POST /api/monitoring/report-error', () => {
     ['network', 'network', 'HIGH'],
     ['validation', 'validation', 'MEDIUM'],
     ['playback', 'playback', 'LOW'],
-    ['render', 'other', 'LOW'],
+    ['render', 'render', 'HIGH'],
+    ['layout', 'other', 'LOW'],
   ])('classifies stage %s as %s, %s', async (stage, category, severity) => {
     const submissionId = `sub-${stage}`;
     expect((await report({ submissionId, errorData: { ...errorData, stage } })).statusCode).toBe(200);
@@ -137,5 +138,158 @@ describe('POST /api/monitoring/report-error', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await rowsFor('sub-flood')).toHaveLength(60);
     expect((await report({ submissionId: 'sub-flood', errorData })).statusCode).toBe(200);
+  });
+});
+
+const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+
+function beacon(payload: unknown, options: { ip?: string; contentType?: string; userAgent?: string } = {}) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/monitoring/web-vitals',
+    headers: {
+      origin: ctx.config.publicUrl,
+      'content-type': options.contentType ?? 'application/json',
+      'user-agent': options.userAgent ?? PHONE_UA,
+    },
+    remoteAddress: options.ip ?? freshIp(),
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+}
+
+const vitalsOf = (pageLoadId: string) =>
+  ctx.database.db
+    .select()
+    .from(webVitals)
+    .where(eq(webVitals.pageLoadId, pageLoadId))
+    .orderBy(webVitals.name);
+
+describe('POST /api/monitoring/web-vitals', () => {
+  it('stores each metric with the route pattern and the device type read from the user agent', async () => {
+    const response = await beacon({
+      pageLoadId: 'load-phone-1',
+      route: '/submission/:id',
+      metrics: [
+        { name: 'LCP', value: 2140.5, navigationType: 'navigate' },
+        { name: 'CLS', value: 0.04 },
+        { name: 'TTFB', value: 310 },
+      ],
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    const rows = await vitalsOf('load-phone-1');
+    expect(
+      rows.map(({ name, value, route, deviceType, navigationType }) => ({
+        name,
+        value,
+        route,
+        deviceType,
+        navigationType,
+      })),
+    ).toEqual([
+      {
+        name: 'LCP',
+        value: 2140.5,
+        route: '/submission/:id',
+        deviceType: 'mobile',
+        navigationType: 'navigate',
+      },
+      { name: 'CLS', value: 0.04, route: '/submission/:id', deviceType: 'mobile', navigationType: null },
+      { name: 'TTFB', value: 310, route: '/submission/:id', deviceType: 'mobile', navigationType: null },
+    ]);
+  });
+
+  it('replaces a metric the same page load sends again (CLS grows after the first hide)', async () => {
+    await beacon({ pageLoadId: 'load-again', route: '/', metrics: [{ name: 'CLS', value: 0.01 }] });
+    await beacon({
+      pageLoadId: 'load-again',
+      route: '/',
+      metrics: [
+        { name: 'CLS', value: 0.02 },
+        { name: 'CLS', value: 0.08 },
+        { name: 'INP', value: 120 },
+      ],
+    });
+    const rows = await vitalsOf('load-again');
+    expect(rows.map((row) => [row.name, row.value])).toEqual([
+      ['CLS', 0.08],
+      ['INP', 120],
+    ]);
+  });
+
+  it('reads a beacon sent as text/plain (sendBeacon with a string) and tells tablets from desktops', async () => {
+    const tablet = await beacon(
+      { pageLoadId: 'load-tablet', route: '/faq', metrics: [{ name: 'FCP', value: 800 }] },
+      { contentType: 'text/plain;charset=UTF-8', userAgent: 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)' },
+    );
+    expect(tablet.statusCode).toBe(204);
+    expect((await vitalsOf('load-tablet'))[0]?.deviceType).toBe('tablet');
+    await beacon(
+      { pageLoadId: 'load-desktop', route: '/faq', metrics: [{ name: 'FCP', value: 800 }] },
+      { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0' },
+    );
+    expect((await vitalsOf('load-desktop'))[0]?.deviceType).toBe('desktop');
+  });
+
+  it.each([
+    [
+      'a path with a query, not a route pattern',
+      { pageLoadId: 'load-bad-1', route: '/submit?x=1', metrics: [{ name: 'LCP', value: 1 }] },
+    ],
+    ['no metrics', { pageLoadId: 'load-bad-2', route: '/', metrics: [] }],
+    ['an unknown metric', { pageLoadId: 'load-bad-3', route: '/', metrics: [{ name: 'FID', value: 1 }] }],
+    ['a negative value', { pageLoadId: 'load-bad-4', route: '/', metrics: [{ name: 'LCP', value: -1 }] }],
+    ['a CLS out of range', { pageLoadId: 'load-bad-5', route: '/', metrics: [{ name: 'CLS', value: 5000 }] }],
+    [
+      'a page load id with spaces',
+      { pageLoadId: 'load bad 6', route: '/', metrics: [{ name: 'LCP', value: 1 }] },
+    ],
+    ['an array', [{ name: 'LCP', value: 1 }]],
+    ['null', null],
+  ])('refuses %s with 400 and stores nothing', async (_what, payload) => {
+    const before = (await ctx.database.db.select().from(webVitals)).length;
+    const response = await beacon(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, error: expect.any(String) });
+    expect((await ctx.database.db.select().from(webVitals)).length).toBe(before);
+  });
+
+  it('refuses text that is not JSON with 400', async () => {
+    const response = await beacon('{not json', { contentType: 'text/plain' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, error: 'The measurements are not valid JSON' });
+  });
+
+  it('limits a network to 120 beacons a minute', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 120; i++) {
+      const response = await beacon(
+        { pageLoadId: `load-flood-${i}`, route: '/', metrics: [{ name: 'TTFB', value: 100 }] },
+        { ip },
+      );
+      expect(response.statusCode, `beacon ${i + 1}`).toBe(204);
+    }
+    const refused = await beacon(
+      { pageLoadId: 'load-flood-x', route: '/', metrics: [{ name: 'TTFB', value: 100 }] },
+      { ip },
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      success: false,
+      error: 'Too many measurements from your network. Try again in a minute.',
+    });
+  });
+});
+
+describe('POST /api/monitoring/heartbeat', () => {
+  it('answers 204 with nothing to read or cache', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/monitoring/heartbeat',
+      headers: { origin: ctx.config.publicUrl },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 });

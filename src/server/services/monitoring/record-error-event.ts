@@ -40,6 +40,17 @@ export async function recordErrorEvent(executor: Executor, event: ErrorEventInpu
   });
 }
 
+/**
+ * An error in words fit for the dashboard: its name and message, and its cause's (a failed query
+ * says which statement failed, its cause why). A failed query's parameters (personal data, token
+ * hashes) are cut off.
+ */
+function describeError(error: Error): string {
+  const words = (value: Error) => value.message.split('\nparams:')[0]?.trim() ?? '';
+  const cause = error.cause instanceof Error ? `: ${error.cause.name}: ${words(error.cause)}` : '';
+  return `${error.name}: ${words(error)}${cause}`;
+}
+
 /** The server answered 5xx: the route, the method, the status and the error's own words. */
 export function recordServerError(
   executor: Executor,
@@ -49,7 +60,7 @@ export function recordServerError(
   return recordErrorEvent(executor, {
     source: 'server',
     ...classifyServerError(),
-    message: `${input.method} ${input.route ?? input.url} answered ${input.statusCode}: ${error.name}: ${error.message}`,
+    message: `${input.method} ${input.route ?? input.url} answered ${input.statusCode}: ${describeError(error)}`,
     stack: error.stack,
     stage: 'server',
     url: input.url,

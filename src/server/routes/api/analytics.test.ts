@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ANALYTICS_HOURS_MESSAGE,
+  analyticsDashboardSchema,
+  computePerformanceScore,
+  PERFORMANCE_BUCKETS,
+  type WebVitalName,
+} from '../../../domain';
+import { errorReports, providerStatus, webVitals } from '../../db/schema';
+import { addStaff } from '../../services/staff/manage-staff';
+import { type SignedIn, signIn } from '../../test/sign-in';
+import { createTestContext, type TestContext } from '../../test/test-context';
+
+let ctx: TestContext;
+let staff: SignedIn;
+let artist: SignedIn;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await addStaff(ctx.database.db, 'analyst@label.example');
+  staff = await signIn(ctx.app, ctx.database.db, 'analyst@label.example');
+  artist = await signIn(ctx.app, ctx.database.db, 'fan@example.com');
+});
+afterAll(async () => ctx.close());
+
+beforeEach(async () => {
+  await ctx.database.db.delete(webVitals);
+  await ctx.database.db.delete(errorReports);
+  await ctx.database.db.delete(providerStatus);
+});
+
+const db = () => ctx.database.db;
+const dashboard = (query: string, as: SignedIn | null = staff) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/analytics/dashboard${query}`,
+    headers: as ? { cookie: as.cookie } : {},
+  });
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+/** PostgreSQL's percentile_cont: linear interpolation between the closest ranks. */
+function percentileCont(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const position = fraction * (sorted.length - 1);
+  const lower = Math.floor(position);
+  const upper = Math.ceil(position);
+  const low = sorted[lower] ?? 0;
+  const high = sorted[upper] ?? 0;
+  return low + (high - low) * (position - lower);
+}
+
+let pageLoad = 0;
+async function insertLoad(at: Date, values: Partial<Record<WebVitalName, number>>, route = '/submit') {
+  pageLoad += 1;
+  await db()
+    .insert(webVitals)
+    .values(
+      Object.entries(values).map(([name, value]) => ({
+        pageLoadId: `load-${pageLoad}-${at.getTime()}`,
+        name: name as WebVitalName,
+        value: value as number,
+        route,
+        deviceType: 'mobile' as const,
+        createdAt: at,
+      })),
+    );
+}
+
+describe('GET /api/analytics/dashboard', () => {
+  it('refuses visitors with 401 and artists with 403, before reading the query', async () => {
+    expect((await dashboard('?hours=24', null)).statusCode).toBe(401);
+    expect((await dashboard('?hours=banana', null)).statusCode).toBe(401);
+    const refused = await dashboard('?hours=24', artist);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false });
+  });
+
+  it.each(['', '?hours=', '?hours=2', '?hours=24.0', '?hours=-1', '?hours=168&hours=1', '?hours=%00'])(
+    'answers 400 for %j',
+    async (query) => {
+      const response = await dashboard(query);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, error: ANALYTICS_HOURS_MESSAGE });
+    },
+  );
+
+  it('answers an empty window: no score, no vitals, no errors, and says the providers were never checked', async () => {
+    const response = await dashboard('?hours=1');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = analyticsDashboardSchema.parse(response.json());
+    expect(body.timeWindow).toBe(1);
+    expect(body.performanceStats).toMatchObject({
+      currentScore: null,
+      averageScore: null,
+      trend: 'stable',
+      coreWebVitals: { lcp: null, fcp: null, cls: null, inp: null, ttfb: null },
+      sampleCount: 0,
+    });
+    expect(body.performanceStats.scoreHistory).toHaveLength(PERFORMANCE_BUCKETS);
+    expect(body.errorStats).toEqual({
+      totalErrors: 0,
+      errorsByCategory: {},
+      errorsBySeverity: {},
+      recentErrors: [],
+    });
+    expect(body.systemHealth.status).toBe('degraded');
+    expect(body.systemHealth.issues).toEqual([
+      'The providers have not been checked yet (is JOBS_ENABLED off?)',
+    ]);
+    expect(body.systemHealth.uptime).toBeGreaterThanOrEqual(0);
+  });
+
+  it('computes the 75th percentiles, the score and the page-load count from the rows of the window only', async () => {
+    const lcps = [1200, 1800, 2600, 3100, 5200];
+    const clss = [0, 0.02, 0.05, 0.3, 0.12];
+    for (const [index, lcp] of lcps.entries()) {
+      await insertLoad(minutesAgo(10 + index), { LCP: lcp, CLS: clss[index] ?? 0, FCP: 900 + index * 100 });
+    }
+    // Outside the last hour, inside the last 24: in the earlier half of the day.
+    await insertLoad(minutesAgo(13 * 60), { LCP: 90_000, CLS: 3, FCP: 20_000 });
+
+    const hour = analyticsDashboardSchema.parse((await dashboard('?hours=1')).json());
+    const expected = {
+      LCP: percentileCont(lcps, 0.75),
+      CLS: percentileCont(clss, 0.75),
+      FCP: percentileCont([900, 1000, 1100, 1200, 1300], 0.75),
+    };
+    expect(hour.performanceStats.coreWebVitals.lcp).toBeCloseTo(expected.LCP, 6);
+    expect(hour.performanceStats.coreWebVitals.cls).toBeCloseTo(expected.CLS, 6);
+    expect(hour.performanceStats.coreWebVitals.fcp).toBeCloseTo(expected.FCP, 6);
+    expect(hour.performanceStats.coreWebVitals.inp).toBeNull();
+    expect(hour.performanceStats.sampleCount).toBe(5);
+    // All five loads fall in the last two buckets of the hour (5 minutes each): the average of those
+    // buckets' scores; the current score is the newest bucket's.
+    const scored = hour.performanceStats.scoreHistory.filter((bucket) => bucket.score !== null);
+    expect(scored.length).toBeGreaterThanOrEqual(1);
+    expect(hour.performanceStats.currentScore).toBe(scored.at(-1)?.score);
+    expect(hour.performanceStats.averageScore).toBe(
+      Math.round(scored.reduce((sum, bucket) => sum + (bucket.score ?? 0), 0) / scored.length),
+    );
+
+    const day = analyticsDashboardSchema.parse((await dashboard('?hours=24')).json());
+    expect(day.performanceStats.sampleCount).toBe(6);
+    expect(day.performanceStats.coreWebVitals.lcp).toBeCloseTo(percentileCont([...lcps, 90_000], 0.75), 6);
+    // Two of the day's 2-hour buckets have loads: the later half's (the fast loads) scores higher
+    // than the earlier half's (the slow load).
+    expect(day.performanceStats.trend).toBe('improving');
+    expect(day.performanceStats.currentScore).toBe(
+      computePerformanceScore({
+        LCP: expected.LCP,
+        CLS: expected.CLS,
+        FCP: expected.FCP,
+      }),
+    );
+  });
+
+  it('counts errors per category and severity, newest first, with the URL only when there is one', async () => {
+    const rows = [
+      {
+        category: 'submission',
+        severity: 'CRITICAL',
+        message: 'Failed to upload Tide',
+        url: 'https://portal/submit',
+        at: 5,
+      },
+      { category: 'upload', severity: 'HIGH', message: 'Upload timeout', url: null, at: 3 },
+      { category: 'upload', severity: 'HIGH', message: 'Network error', url: 'https://portal/submit', at: 8 },
+      {
+        category: 'server',
+        severity: 'HIGH',
+        message: 'GET /api/x answered 500',
+        url: '/api/x',
+        at: 1,
+        source: 'server' as const,
+      },
+      { category: 'playback', severity: 'LOW', message: 'Too old', url: null, at: 24 * 60 + 5 },
+    ];
+    for (const row of rows) {
+      await db()
+        .insert(errorReports)
+        .values({
+          source: row.source ?? 'client',
+          category: row.category,
+          severity: row.severity,
+          message: row.message,
+          url: row.url,
+          createdAt: minutesAgo(row.at),
+        });
+    }
+    const body = analyticsDashboardSchema.parse((await dashboard('?hours=24')).json());
+    expect(body.errorStats.totalErrors).toBe(4);
+    expect(body.errorStats.errorsByCategory).toEqual({ submission: 1, upload: 2, server: 1 });
+    expect(body.errorStats.errorsBySeverity).toEqual({ CRITICAL: 1, HIGH: 3 });
+    expect(body.errorStats.recentErrors.map((error) => error.message)).toEqual([
+      'GET /api/x answered 500',
+      'Upload timeout',
+      'Failed to upload Tide',
+      'Network error',
+    ]);
+    expect(body.errorStats.recentErrors[1]).not.toHaveProperty('url');
+    expect(body.errorStats.recentErrors[0]).toMatchObject({
+      source: 'server',
+      severity: 'HIGH',
+      url: '/api/x',
+    });
+
+    // The status is about the last hour: a critical error and a server error there make it degraded.
+    expect(body.systemHealth.issues).toEqual(
+      expect.arrayContaining(['1 critical error in the last hour', '1 server error (5xx) in the last hour']),
+    );
+    const week = analyticsDashboardSchema.parse((await dashboard('?hours=168')).json());
+    expect(week.errorStats.totalErrors).toBe(5);
+  });
+
+  it('is healthy when every provider was checked recently and the last hour was quiet', async () => {
+    await db()
+      .insert(providerStatus)
+      .values(
+        ['database', 'storage', 'mail', 'board', 'signing', 'catalogue'].map((provider) => ({
+          provider,
+          status: 'ok',
+          implementation: 'test',
+        })),
+      );
+    const body = analyticsDashboardSchema.parse((await dashboard('?hours=24')).json());
+    expect(body.systemHealth).toMatchObject({ status: 'healthy', issues: [] });
+  });
+
+  it('is degraded while mail is down and unhealthy while storage is, naming each', async () => {
+    await db()
+      .insert(providerStatus)
+      .values([
+        { provider: 'database', status: 'ok', implementation: 'PGlite' },
+        {
+          provider: 'mail',
+          status: 'fail',
+          implementation: 'SMTP',
+          message: 'connect ECONNREFUSED 127.0.0.1:2525',
+        },
+      ]);
+    let body = analyticsDashboardSchema.parse((await dashboard('?hours=1')).json());
+    expect(body.systemHealth).toMatchObject({
+      status: 'degraded',
+      issues: ['Mail is down: connect ECONNREFUSED 127.0.0.1:2525'],
+    });
+    await db().insert(providerStatus).values({ provider: 'storage', status: 'fail', implementation: 'S3' });
+    body = analyticsDashboardSchema.parse((await dashboard('?hours=1')).json());
+    expect(body.systemHealth.status).toBe('unhealthy');
+    expect(body.systemHealth.issues).toContain('File storage is down');
+  });
+});
