@@ -78,3 +78,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 export async function pingDatabase(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/** Which engine is behind a database object (drizzle keeps its driver's client as `$client`). */
+export function databaseKindOf(db: Database): DatabaseHandle['kind'] {
+  return (db as { $client?: unknown }).$client instanceof pg.Pool ? 'postgres' : 'pglite';
+}

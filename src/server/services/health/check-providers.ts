@@ -6,7 +6,7 @@ import {
 } from '../../../domain';
 import type { HealthCheck } from '../../../domain/api/system';
 import type { AppConfig } from '../../config';
-import { type Database, pingDatabase } from '../../db/client';
+import { type Database, databaseKindOf, pingDatabase } from '../../db/client';
 import type { Providers } from '../../providers';
 
 export const PROVIDER_CHECK_TIMEOUT_MS = 3000;
@@ -27,7 +27,7 @@ export interface ProviderProbe {
 export interface ProviderDeps {
   db: Database;
   providers: Providers;
-  config: Pick<AppConfig, 'databaseUrl' | 'storage'>;
+  config: Pick<AppConfig, 'storage'>;
 }
 
 /**
@@ -42,7 +42,7 @@ export function providerProbes({
   const { externalBoard, externalSigning } = providers;
   return {
     database: {
-      implementation: config.databaseUrl ? 'PostgreSQL' : 'PGlite',
+      implementation: databaseKindOf(db) === 'postgres' ? 'PostgreSQL' : 'PGlite',
       run: () => pingDatabase(db),
     },
     storage: {

@@ -1,0 +1,238 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { healthResponseSchema } from '../../../domain/api/system';
+import { openDatabase } from '../../db/client';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../db/database-errors';
+import { errorReports, providerStatus } from '../../db/schema';
+import { LocalStorage } from '../../providers/storage/local-storage';
+import { databaseUrlFor } from '../../test/database-url';
+import { TcpProxy } from '../../test/tcp-proxy';
+import {
+  createTestContext,
+  createTestDatabase,
+  type TestContext,
+  type TestDatabase,
+} from '../../test/test-context';
+
+const health = (ctx: TestContext) => ctx.app.inject({ method: 'GET', url: '/api/health' });
+
+/** A port with nothing listening: taken from the system, then let go. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function startSmtp(port: number): Promise<SMTPServer> {
+  const server = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'] });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return server;
+}
+
+describe('GET /api/health', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => ctx.close());
+
+  it('answers 200 ok with the version, uptime and each provider checked by name', async () => {
+    const response = await health(ctx);
+    expect(response.statusCode).toBe(200);
+    const body = healthResponseSchema.parse(response.json());
+    expect(body).toMatchObject({
+      status: 'ok',
+      version: '0.1.0',
+      checks: {
+        database: {
+          status: 'ok',
+          provider: inject('testDatabase').kind === 'postgres' ? 'PostgreSQL' : 'PGlite',
+        },
+        storage: { status: 'ok', provider: 'local disk' },
+        mail: { status: 'ok', provider: 'dev outbox' },
+        board: { status: 'ok', provider: 'built-in board' },
+        signing: { status: 'ok', provider: 'built-in signing' },
+        catalogue: { status: 'ok', provider: 'offline catalogue' },
+      },
+      issues: [],
+    });
+    expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 503 naming storage when it cannot serve, without leaking the error', async () => {
+    // A storage root below a regular file: every write fails with ENOTDIR, as on a broken disk.
+    const blocker = path.join(ctx.dataDir, 'not-a-directory');
+    await fs.writeFile(blocker, '');
+    const broken = new LocalStorage(path.join(blocker, 'files'));
+    const failing = await createTestContext({ database: ctx.database, providers: { storage: broken } });
+    try {
+      const response = await health(failing);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({
+        status: 'fail',
+        checks: {
+          database: { status: 'ok' },
+          storage: { status: 'fail', message: 'storage unavailable' },
+          mail: { status: 'ok' },
+        },
+        issues: ['File storage is down'],
+      });
+      expect(response.body).not.toContain(blocker);
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
+describe('GET /api/health with the mail server down', () => {
+  let ctx: TestContext;
+  let port: number;
+  let smtp: SMTPServer | undefined;
+  beforeAll(async () => {
+    port = await closedPort();
+    ctx = await createTestContext({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    smtp?.close();
+  });
+
+  const outageEvents = () =>
+    ctx.database.db.select().from(errorReports).where(eq(errorReports.source, 'provider'));
+
+  it('answers 200 degraded (a load balancer keeps the instance) and names mail, keeping the SMTP words for staff', async () => {
+    const response = await health(ctx);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'degraded',
+      checks: {
+        database: { status: 'ok' },
+        storage: { status: 'ok' },
+        mail: { status: 'fail', provider: 'SMTP', message: 'mail unavailable' },
+      },
+      issues: ['Mail is down'],
+    });
+    expect(response.body).not.toContain(String(port));
+
+    const [stored] = await ctx.database.db
+      .select()
+      .from(providerStatus)
+      .where(eq(providerStatus.provider, 'mail'));
+    expect(stored).toMatchObject({ status: 'fail', implementation: 'SMTP' });
+    expect(stored?.message).toContain('ECONNREFUSED');
+    const events = await outageEvents();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ category: 'provider', severity: 'HIGH', stage: 'mail' });
+    expect(events[0]?.message).toContain('SMTP (mail) is down');
+  });
+
+  it('records the outage once however often it is polled, and its end when mail is back', async () => {
+    await health(ctx);
+    await ctx.app.providerMonitor.check({ fresh: true });
+    expect(await outageEvents()).toHaveLength(1);
+
+    smtp = await startSmtp(port);
+    const results = await ctx.app.providerMonitor.check({ fresh: true });
+    expect(results.mail.status).toBe('ok');
+    const [stored] = await ctx.database.db
+      .select()
+      .from(providerStatus)
+      .where(eq(providerStatus.provider, 'mail'));
+    expect(stored).toMatchObject({ status: 'ok', message: null });
+    expect(await outageEvents()).toHaveLength(1);
+    expect((await health(ctx)).json()).toMatchObject({ status: 'ok', issues: [] });
+  });
+});
+
+describe('with the database down', () => {
+  it('answers 503 with a clear JSON error on every API route, and /api/health fails (embedded database closed)', async () => {
+    const ctx = await createTestContext();
+    try {
+      await ctx.database.close();
+      for (const url of [
+        '/api/config',
+        '/api/invitation/validate/abc',
+        '/api/returning-artist/validate/abc',
+      ]) {
+        const response = await ctx.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(503);
+        expect(response.json()).toEqual({ success: false, error: DATABASE_UNAVAILABLE_MESSAGE });
+        expect(response.headers['retry-after']).toBe('5');
+      }
+      const response = await health(ctx);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: 'fail', checks: { database: { status: 'fail' } } });
+    } finally {
+      await ctx.app.close();
+      await fs.rm(ctx.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  describe.runIf(inject('testDatabase').kind === 'postgres')('on a PostgreSQL server', () => {
+    let proxy: TcpProxy;
+    let database: TestDatabase;
+    let ctx: TestContext;
+    let name: string;
+
+    beforeAll(async () => {
+      const info = inject('testDatabase');
+      if (info.kind !== 'postgres') return;
+      name = `imprint_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: info.serverUrl });
+      await admin.connect();
+      await admin.query(`create database ${name} template ${info.template}`);
+      await admin.end();
+      const server = new URL(info.serverUrl);
+      proxy = new TcpProxy(server.hostname, Number(server.port || 5432));
+      await proxy.start();
+      const viaProxy = new URL(databaseUrlFor(info.serverUrl, name));
+      viaProxy.port = String(proxy.port);
+      const handle = await openDatabase({ databaseUrl: viaProxy.toString(), maxConnections: 3 });
+      database = {
+        ...handle,
+        destroy: async () => {
+          await handle.close();
+          const dropper = new pg.Client({ connectionString: info.serverUrl });
+          await dropper.connect();
+          await dropper.query(`drop database if exists ${name} with (force)`);
+          await dropper.end();
+        },
+      };
+      ctx = await createTestContext({ database });
+    });
+    afterAll(async () => {
+      await ctx?.close();
+      await proxy?.stop();
+      await database?.destroy();
+    });
+
+    it('answers 503 while the server is unreachable and serves again by itself once it is back', async () => {
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
+
+      await proxy.stop();
+      for (const url of ['/api/config', '/api/invitation/validate/abc']) {
+        const response = await ctx.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(503);
+        expect(response.json()).toEqual({ success: false, error: DATABASE_UNAVAILABLE_MESSAGE });
+      }
+      const down = await health(ctx);
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({ status: 'fail', checks: { database: { status: 'fail' } } });
+
+      await proxy.start();
+      const back = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+      expect(back.statusCode).toBe(200);
+      expect(back.json()).toEqual({ submissionsEnabled: true });
+      expect((await health(ctx)).statusCode).toBe(200);
+    });
+  });
+});
