@@ -61,7 +61,11 @@ export function recordServerError(
     source: 'server',
     ...classifyServerError(),
     message: `${input.method} ${input.route ?? input.url} answered ${input.statusCode}: ${describeError(error)}`,
-    stack: error.stack,
+    // The frames only: the stack's first lines repeat the message, parameters and all.
+    stack: [
+      describeError(error),
+      ...(error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)),
+    ].join('\n'),
     stage: 'server',
     url: input.url,
     metadata: { method: input.method, route: input.route ?? null, statusCode: input.statusCode },
