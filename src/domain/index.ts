@@ -41,6 +41,7 @@ export * from './files/wav-slice';
 export * from './invitation/invitation-rules';
 export * from './invitation/returning-link';
 export * from './monitoring/system-health';
+export * from './monitoring/web-vital-histogram';
 export * from './monitoring/web-vitals';
 export * from './music/messages';
 export * from './music/music-step';

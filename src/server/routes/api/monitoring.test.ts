@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorReports, webVitals } from '../../db/schema';
+import { webVitalBin } from '../../../domain';
+import { errorReports, webVitalHistograms, webVitals } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 let ctx: TestContext;
@@ -216,6 +217,17 @@ describe('POST /api/monitoring/web-vitals', () => {
       ['CLS', 0.08],
       ['INP', 120],
     ]);
+    // The hourly histogram counts the page load's CLS once, in the bin of its latest value.
+    const hour = new Date(Math.floor((rows[0]?.createdAt.getTime() ?? 0) / 3_600_000) * 3_600_000);
+    const bins = await ctx.database.db
+      .select({ bin: webVitalHistograms.bin, count: webVitalHistograms.count })
+      .from(webVitalHistograms)
+      .where(and(eq(webVitalHistograms.name, 'CLS'), eq(webVitalHistograms.hour, hour)));
+    const counted = Object.fromEntries(
+      bins.filter((row) => row.count !== 0).map((row) => [row.bin, row.count]),
+    );
+    expect(counted[webVitalBin('CLS', 0.08)]).toBe(1);
+    expect(counted[webVitalBin('CLS', 0.01)] ?? 0).toBe(0);
   });
 
   it('reads a beacon sent as text/plain (sendBeacon with a string) and tells tablets from desktops', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, gte, lt, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, gte, lt, type SQL, sql } from 'drizzle-orm';
 import {
   type AnalyticsDashboard,
   assessSystemHealth,
@@ -7,69 +7,102 @@ import {
   MONITORED_PROVIDERS,
   type MonitoredProvider,
   PERFORMANCE_BUCKETS,
+  percentileOfHistogram,
   type StoredProviderStatus,
   summarizePerformance,
   WEB_VITAL_NAMES,
-  WEB_VITAL_PERCENTILE,
   type WebVitalName,
   type WebVitalValues,
 } from '../../../domain';
 import type { Database } from '../../db/client';
-import { errorReports, providerStatus, webVitals } from '../../db/schema';
+import { errorReports, providerStatus, webVitalHistograms, webVitals } from '../../db/schema';
 
 /** Rows in the recent errors table. */
 export const RECENT_ERRORS_LIMIT = 20;
 
 const HOUR_MS = 60 * 60_000;
 
-interface VitalRow {
+/** Measurements of one metric in one histogram bin, in one of the window's buckets. */
+interface BinCount {
   name: WebVitalName;
-  /** null for the whole window's row (grouping sets). */
-  bucket: number | null;
-  p75: number;
+  bucket: number;
+  bin: number;
+  count: number;
 }
 
+const ALL_METRICS = sql.join(
+  WEB_VITAL_NAMES.map((name) => sql`${name}`),
+  sql`, `,
+);
+
 /**
- * 75th percentiles per metric, for each of the window's buckets and for the whole window, in one
- * pass over the window's rows (grouping sets). The `name in (...)` lets PostgreSQL walk the
- * (name, created_at, value) index once per metric instead of the whole table.
+ * The bucket of a time column, written with literals (a number and a timestamp the server made),
+ * not parameters: the grouping expression must be the same text in the select list and GROUP BY.
  */
-async function readVitals(db: Database, start: Date, end: Date): Promise<VitalRow[]> {
-  const bucketMs = (end.getTime() - start.getTime()) / PERFORMANCE_BUCKETS;
-  // Written as literals (a number and a timestamp the server made), not parameters: the grouping
-  // expression must be the same text in the select list and in GROUP BY.
-  const bucket = sql<number>`least(floor(extract(epoch from (${webVitals.createdAt} - ${sql.raw(`'${start.toISOString()}'`)}::timestamptz)) * 1000 / ${sql.raw(String(bucketMs))})::int, ${sql.raw(String(PERFORMANCE_BUCKETS - 1))})`;
-  const rows = await db
-    .select({
-      name: webVitals.name,
-      bucket: sql<number | null>`case when grouping(${bucket}) = 1 then null else ${bucket} end`,
-      p75: sql<number>`percentile_cont(${WEB_VITAL_PERCENTILE}) within group (order by ${webVitals.value})`,
-    })
+function bucketOf(column: SQL | AnyColumn, start: Date, bucketMs: number): SQL<number> {
+  return sql<number>`least(floor(extract(epoch from (${column} - ${sql.raw(`'${start.toISOString()}'`)}::timestamptz))::float8 * 1000 / ${sql.raw(String(bucketMs))})::int, ${sql.raw(String(PERFORMANCE_BUCKETS - 1))})`;
+}
+
+/** Raw measurements in [from, to), counted per metric, bucket and bin (from the index alone). */
+async function readRawBins(db: Database, from: Date, to: Date, start: Date, bucketMs: number) {
+  const bucket = bucketOf(webVitals.createdAt, start, bucketMs);
+  return db
+    .select({ name: webVitals.name, bucket, bin: webVitals.bin, count: sql<number>`count(*)::int` })
     .from(webVitals)
     .where(
       and(
-        sql`${webVitals.name} in (${sql.join(
-          WEB_VITAL_NAMES.map((name) => sql`${name}`),
-          sql`, `,
-        )})`,
-        gte(webVitals.createdAt, start),
-        lt(webVitals.createdAt, end),
+        sql`${webVitals.name} in (${ALL_METRICS})`,
+        gte(webVitals.createdAt, from),
+        lt(webVitals.createdAt, to),
       ),
     )
-    .groupBy(sql`grouping sets ((${webVitals.name}, ${bucket}), (${webVitals.name}))`);
-  return rows.map((row) => ({
-    name: row.name,
-    bucket: row.bucket === null ? null : Number(row.bucket),
-    p75: Number(row.p75),
-  }));
+    .groupBy(webVitals.name, bucket, webVitals.bin);
 }
 
-async function countPageLoads(db: Database, start: Date, end: Date): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(distinct ${webVitals.pageLoadId})::int` })
-    .from(webVitals)
-    .where(and(gte(webVitals.createdAt, start), lt(webVitals.createdAt, end)));
-  return row?.count ?? 0;
+/** Whole hours in [from, to) from the hourly histograms, per metric, bucket and bin. */
+async function readHourlyBins(db: Database, from: Date, to: Date, start: Date, bucketMs: number) {
+  const bucket = bucketOf(webVitalHistograms.hour, start, bucketMs);
+  return db
+    .select({
+      name: webVitalHistograms.name,
+      bucket,
+      bin: webVitalHistograms.bin,
+      count: sql<number>`sum(${webVitalHistograms.count})::int`,
+    })
+    .from(webVitalHistograms)
+    .where(
+      and(
+        sql`${webVitalHistograms.name} in (${ALL_METRICS})`,
+        gte(webVitalHistograms.hour, from),
+        lt(webVitalHistograms.hour, to),
+      ),
+    )
+    .groupBy(webVitalHistograms.name, bucket, webVitalHistograms.bin);
+}
+
+/**
+ * The window's measurements in histogram bins: its whole hours from the hourly histograms, its
+ * partial first and last hours from the raw rows. A whole hour counts in the bucket its start
+ * falls in.
+ */
+async function readVitalBins(db: Database, start: Date, end: Date): Promise<BinCount[]> {
+  const bucketMs = (end.getTime() - start.getTime()) / PERFORMANCE_BUCKETS;
+  const firstWholeHour = new Date(Math.ceil(start.getTime() / HOUR_MS) * HOUR_MS);
+  const lastWholeHourEnd = new Date(Math.floor(end.getTime() / HOUR_MS) * HOUR_MS);
+  const parts =
+    firstWholeHour < lastWholeHourEnd
+      ? await Promise.all([
+          readRawBins(db, start, firstWholeHour, start, bucketMs),
+          readHourlyBins(db, firstWholeHour, lastWholeHourEnd, start, bucketMs),
+          readRawBins(db, lastWholeHourEnd, end, start, bucketMs),
+        ])
+      : [await readRawBins(db, start, end, start, bucketMs)];
+  return parts.flat().map((row) => ({
+    name: row.name,
+    bucket: Number(row.bucket),
+    bin: Number(row.bin),
+    count: Number(row.count),
+  }));
 }
 
 async function readErrorCounts(db: Database, start: Date, end: Date) {
@@ -154,24 +187,41 @@ export async function getAnalyticsDashboard(
 ): Promise<AnalyticsDashboard> {
   const { hours, now } = input;
   const start = new Date(now.getTime() - hours * HOUR_MS);
-  const [vitals, pageLoads, errorCounts, recentErrors, recent, providers] = await Promise.all([
-    readVitals(db, start, now),
-    countPageLoads(db, start, now),
+  const [bins, errorCounts, recentErrors, recent, providers] = await Promise.all([
+    readVitalBins(db, start, now),
     readErrorCounts(db, start, now),
     readRecentErrors(db, start, now),
     readRecentProblems(db, now),
     readProviderStatuses(db),
   ]);
 
-  const windowValues: WebVitalValues = {};
-  const bucketValues: WebVitalValues[] = Array.from({ length: PERFORMANCE_BUCKETS }, () => ({}));
-  for (const row of vitals) {
-    if (row.bucket === null) windowValues[row.name] = row.p75;
-    else {
-      const values = bucketValues[row.bucket];
-      if (values) values[row.name] = row.p75;
-    }
+  // Per metric: the whole window's histogram, and each bucket's.
+  const windowBins = new Map<WebVitalName, Map<number, number>>();
+  const bucketBins = Array.from(
+    { length: PERFORMANCE_BUCKETS },
+    () => new Map<WebVitalName, Map<number, number>>(),
+  );
+  const add = (into: Map<WebVitalName, Map<number, number>>, row: BinCount) => {
+    const counts = into.get(row.name) ?? new Map<number, number>();
+    counts.set(row.bin, (counts.get(row.bin) ?? 0) + row.count);
+    into.set(row.name, counts);
+  };
+  for (const row of bins) {
+    add(windowBins, row);
+    const bucket = bucketBins[row.bucket];
+    if (bucket) add(bucket, row);
   }
+  const p75s = (histograms: Map<WebVitalName, Map<number, number>>): WebVitalValues =>
+    Object.fromEntries(
+      [...histograms.entries()].map(([name, counts]) => [name, percentileOfHistogram(name, counts)]),
+    );
+  const windowValues = p75s(windowBins);
+  const bucketValues = bucketBins.map(p75s);
+  // Each page load measures each metric at most once: the most measured metric counts the loads.
+  const pageLoads = Math.max(
+    0,
+    ...[...windowBins.values()].map((counts) => [...counts.values()].reduce((sum, count) => sum + count, 0)),
+  );
   const bucketMs = (hours * HOUR_MS) / PERFORMANCE_BUCKETS;
   const scoreHistory = bucketValues.map((values, index) => ({
     start: new Date(start.getTime() + index * bucketMs).toISOString(),
