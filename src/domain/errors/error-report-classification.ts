@@ -118,3 +118,23 @@ export function classifyProviderOutage(provider: MonitoredProvider): ErrorClassi
       : 'MEDIUM';
   return { category: 'provider', severity };
 }
+
+/** How the dashboard names each category. */
+export const ERROR_CATEGORY_LABELS: Readonly<Record<ErrorCategory, string>> = {
+  submission: 'Submission',
+  upload: 'Upload',
+  validation: 'Validation',
+  network: 'Network',
+  playback: 'Playback',
+  render: 'Page render',
+  runtime: 'Script error',
+  server: 'Server (5xx)',
+  job: 'Background job',
+  provider: 'Provider outage',
+  other: 'Other',
+};
+
+/** A stored category's label; a word this version does not know is shown as it is. */
+export function errorCategoryLabel(category: string): string {
+  return (ERROR_CATEGORY_LABELS as Record<string, string>)[category] ?? category;
+}

@@ -36,4 +36,8 @@ export const queryKeys = {
   /** Staff: the template's versions, and an artist's agreements. */
   agreementTemplates: ['agreement-templates'] as const,
   artistAgreements: (artistId: string) => ['artist-agreements', artistId] as const,
+  /** Staff observability (issue 16): the analytics dashboard per window, the test dashboard's tests. */
+  analyticsDashboard: (hours: number) => ['analytics-dashboard', hours] as const,
+  testDashboardTests: ['test-dashboard-tests'] as const,
+  health: ['health'] as const,
 };

@@ -1,4 +1,4 @@
-import { getHomePath, type UserRole } from '../../domain';
+import type { UserRole } from '../../domain';
 import { aboutPath } from '../../domain/public-config';
 
 export interface NavItem {
@@ -15,7 +15,10 @@ export function primaryNavItems(labelName: string): NavItem[] {
   ];
 }
 
-/** Staff pages reached from the account menu (issue 7: the board; issue 9: invitations, waiting list). */
+/**
+ * Every staff page, in the account menu and the phone drawer (issue 7: the board; issue 9:
+ * invitations, waiting list; issue 10: the agreement; issue 16: analytics, test dashboard).
+ */
 export function staffNavItems(): NavItem[] {
   return [
     { label: 'Board', to: '/admin/board' },
@@ -23,7 +26,21 @@ export function staffNavItems(): NavItem[] {
     { label: 'Invitations', to: '/admin/invitations' },
     { label: 'Waiting list', to: '/admin/waiting-list' },
     { label: 'Agreement', to: '/admin/agreement' },
+    { label: 'Analytics', to: '/analytics' },
+    { label: 'Test dashboard', to: '/test-dashboard' },
   ];
+}
+
+/** The staff pages of daily work, in the header on wide screens (issue 16). */
+export function staffHeaderItems(): NavItem[] {
+  const daily = new Set([
+    '/admin/board',
+    '/admin/invitations',
+    '/admin/waiting-list',
+    '/analytics',
+    '/test-dashboard',
+  ]);
+  return staffNavItems().filter((item) => daily.has(item.to));
 }
 
 /** The signed-in artist's menu (spec 000 §2); Logout sits beside it as an action, not a link. */
@@ -35,9 +52,13 @@ export function artistNavItems(): NavItem[] {
   ];
 }
 
-/** The menu of whoever is signed in: the artist's pages, or the staff console and the board. */
+/** The menu of whoever is signed in: the artist's pages, or every staff page. */
 export function accountNavItems(role: UserRole): NavItem[] {
-  return role === 'staff'
-    ? [{ label: 'Staff console', to: getHomePath('staff') }, ...staffNavItems()]
-    : artistNavItems();
+  return role === 'staff' ? staffNavItems() : artistNavItems();
+}
+
+/** The header's links: the public site's, the artist's pages, or staff's daily pages. */
+export function headerNavItems(role: UserRole | undefined, labelName: string): NavItem[] {
+  if (role === 'staff') return staffHeaderItems();
+  return role ? artistNavItems() : primaryNavItems(labelName);
 }

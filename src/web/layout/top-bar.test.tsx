@@ -124,10 +124,35 @@ describe('the header bar', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('keeps the Board for staff', async () => {
+  it('links staff to Board, Invitations, Waiting list, Analytics and Test dashboard in the header, and every staff page in the menu', async () => {
     renderBar({ ...artist, role: 'staff', artistName: null, name: 'Sam Staff' }, '/admin/board');
+    const nav = (await screen.findAllByRole('navigation', { name: 'Main' }))[0] as HTMLElement;
+    await waitFor(() => expect(within(nav).getAllByRole('link').length).toBe(5));
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Board', '/admin/board'],
+      ['Invitations', '/admin/invitations'],
+      ['Waiting list', '/admin/waiting-list'],
+      ['Analytics', '/analytics'],
+      ['Test dashboard', '/test-dashboard'],
+    ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Account: Sam Staff' }));
-    expect(screen.getByRole('menuitem', { name: 'Board' }).getAttribute('href')).toBe('/admin/board');
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Board',
+      'Invite',
+      'Invitations',
+      'Waiting list',
+      'Agreement',
+      'Analytics',
+      'Test dashboard',
+      'Logout',
+    ]);
+    expect(screen.getByRole('menuitem', { name: 'Test dashboard' }).getAttribute('href')).toBe(
+      '/test-dashboard',
+    );
     expect(screen.queryByRole('menuitem', { name: 'Profile' })).toBeNull();
   });
 

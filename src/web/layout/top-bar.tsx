@@ -25,7 +25,7 @@ import { Logo } from '../components/logo';
 import { usePublicConfig } from '../config';
 import { brand } from '../theme';
 import { AccountMenu, LOGGING_OUT_LABEL, LOGOUT_LABEL, UserAvatar, useLogout } from './account-menu';
-import { accountNavItems, type NavItem, primaryNavItems } from './nav-items';
+import { accountNavItems, headerNavItems, type NavItem, primaryNavItems } from './nav-items';
 import { SubmissionModeControl } from './submission-mode-control';
 
 const drawerId = 'site-navigation-drawer';
@@ -49,7 +49,8 @@ export function TopBar() {
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const drawerOpen = openedOn === pathname;
   const setDrawerOpen = (open: boolean) => setOpenedOn(open ? pathname : null);
-  const items = user ? accountNavItems(user.role) : primaryNavItems(labelName);
+  const headerItems = headerNavItems(user?.role, labelName);
+  const drawerItems = user ? accountNavItems(user.role) : primaryNavItems(labelName);
 
   return (
     <AppBar
@@ -72,7 +73,7 @@ export function TopBar() {
             aria-label="Main"
             sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 3, flexGrow: 1 }}
           >
-            {items.map((item) => (
+            {headerItems.map((item) => (
               <Button
                 key={item.to}
                 component={NavLink}
@@ -157,7 +158,7 @@ export function TopBar() {
           <Divider />
           {user && <DrawerIdentity user={user} />}
           <Box component="nav" aria-label="Main">
-            <DrawerLinks items={items} />
+            <DrawerLinks items={drawerItems} />
           </Box>
           {user ? (
             <DrawerLogout onDone={() => setDrawerOpen(false)} />

@@ -1,12 +1,216 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { ANALYTICS_WINDOWS, type AnalyticsDashboard } from '../../../domain';
+import { useAnalyticsDashboard } from '../../api/analytics';
+import { ApiError } from '../../api/client';
 import { PageHeader } from '../../components/page-header';
+import { formatClock } from './analytics/analytics-format';
+import { ErrorsByCategoryChart } from './analytics/errors-by-category-chart';
+import { RecentErrorsTable } from './analytics/recent-errors-table';
+import { SummaryCards } from './analytics/summary-cards';
+import { WebVitalsPanel } from './analytics/web-vitals-panel';
 
-/** The analytics dashboard (spec 001 §2). */
-export function AnalyticsPage() {
+const DEFAULT_HOURS = 24;
+
+/** The window in the address (`?hours=`), so a reload or a shared link keeps it. */
+function useWindowHours(): [number, (hours: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('hours'));
+  const hours = ANALYTICS_WINDOWS.some((window) => window.hours === asked) ? asked : DEFAULT_HOURS;
+  return [
+    hours,
+    (next) =>
+      setParams(
+        (current) => {
+          current.set('hours', String(next));
+          return current;
+        },
+        { replace: true },
+      ),
+  ];
+}
+
+/** Spec 001 §8: 'Failed to fetch dashboard data' for a non-OK answer, else the error's words. */
+function loadErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.status > 0) return 'Failed to fetch dashboard data';
+  return error instanceof Error && error.message ? error.message : 'Unknown error';
+}
+
+function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
-    <PageHeader
-      eyebrow="Staff"
-      title="Analytics"
-      intro="The portal's health at a glance: uptime, performance, core web vitals and recent errors."
-    />
+    <Paper component="section" aria-label={title} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 2, gap: 1 }}>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        {action}
+      </Stack>
+      {children}
+    </Paper>
+  );
+}
+
+function isEmpty(data: AnalyticsDashboard): boolean {
+  return data.performanceStats.sampleCount === 0 && data.errorStats.totalErrors === 0;
+}
+
+function Dashboard({ data }: { data: AnalyticsDashboard }) {
+  return (
+    <Stack spacing={3}>
+      <SummaryCards data={data} />
+      <Section title="Active issues">
+        {data.systemHealth.issues.length === 0 ? (
+          <Typography sx={{ color: 'text.secondary' }}>No active issues.</Typography>
+        ) : (
+          <List dense disablePadding>
+            {data.systemHealth.issues.map((issue) => (
+              <ListItem key={issue} disableGutters>
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <WarningAmberIcon color="warning" />
+                </ListItemIcon>
+                <ListItemText primary={issue} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Section>
+      <Section title="Core web vitals">
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+          75th percentile of real page loads in this window, scored against Google's good and poor thresholds.
+        </Typography>
+        <WebVitalsPanel vitals={data.performanceStats.coreWebVitals} />
+      </Section>
+      <Section title="Errors per category">
+        <ErrorsByCategoryChart counts={data.errorStats.errorsByCategory} />
+      </Section>
+      <Section title="Recent errors">
+        <RecentErrorsTable errors={data.errorStats.recentErrors} />
+      </Section>
+    </Stack>
+  );
+}
+
+/** The analytics dashboard (spec 001 §2), for staff. */
+export function AnalyticsPage() {
+  const [hours, setHours] = useWindowHours();
+  const query = useAnalyticsDashboard(hours);
+  const { data, isPending, isError, isFetching, error, dataUpdatedAt, refetch } = query;
+
+  let body: ReactNode;
+  if (isPending) {
+    body = (
+      <Stack role="status" spacing={2} sx={{ alignItems: 'center', py: 8 }}>
+        <CircularProgress aria-hidden="true" />
+        <Typography>Loading dashboard data...</Typography>
+      </Stack>
+    );
+  } else if (isError && !data) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {loadErrorText(error)}
+      </Alert>
+    );
+  } else if (!data) {
+    body = <Alert severity="info">No dashboard data available.</Alert>;
+  } else {
+    body = (
+      <Stack spacing={3}>
+        {isError && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            {loadErrorText(error)}. Showing the figures from {formatClock(dataUpdatedAt)}.
+          </Alert>
+        )}
+        {isEmpty(data) && (
+          <Alert severity="info">
+            No dashboard data available. No page loads or errors were recorded in this window yet; figures
+            appear as artists use the site.
+          </Alert>
+        )}
+        <Dashboard data={data} />
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Staff"
+        title="Analytics"
+        intro="The portal's health at a glance: uptime, performance of real page loads, and the errors artists and the server ran into."
+      >
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
+        >
+          <ToggleButtonGroup
+            value={hours}
+            exclusive
+            size="small"
+            aria-label="Time window"
+            onChange={(_event, next: number | null) => {
+              if (next !== null) setHours(next);
+            }}
+            sx={{ bgcolor: 'background.paper', flexWrap: 'wrap' }}
+          >
+            {ANALYTICS_WINDOWS.map((window) => (
+              <ToggleButton key={window.hours} value={window.hours} sx={{ px: 2 }}>
+                {window.label}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            {data && (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
+                Last updated: {formatClock(dataUpdatedAt)}
+              </Typography>
+            )}
+            <Button
+              variant="outlined"
+              startIcon={<RefreshIcon />}
+              loading={isFetching}
+              loadingPosition="start"
+              onClick={() => void refetch()}
+              sx={{ bgcolor: 'background.paper' }}
+            >
+              Refresh
+            </Button>
+          </Stack>
+        </Stack>
+      </PageHeader>
+      <Container sx={{ py: { xs: 4, md: 6 } }}>
+        <Box aria-busy={isFetching}>{body}</Box>
+      </Container>
+    </>
   );
 }

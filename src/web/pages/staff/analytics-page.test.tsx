@@ -1,0 +1,159 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnalyticsDashboard } from '../../../domain';
+import { AnalyticsPage } from './analytics-page';
+import { mockApi, renderStaffPage } from './board/board-test-helpers';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function dashboard(overrides: Partial<AnalyticsDashboard> = {}): AnalyticsDashboard {
+  return {
+    systemHealth: { status: 'degraded', uptime: 273_900, issues: ['Mail is down: connect ECONNREFUSED'] },
+    performanceStats: {
+      currentScore: 87,
+      averageScore: 81,
+      trend: 'improving',
+      coreWebVitals: { lcp: 2140, fcp: 950, cls: null, inp: 520, ttfb: null },
+      sampleCount: 412,
+      scoreHistory: [],
+    },
+    errorStats: {
+      totalErrors: 7,
+      errorsByCategory: { upload: 4, server: 2, submission: 1 },
+      errorsBySeverity: { CRITICAL: 1, HIGH: 6 },
+      recentErrors: [
+        {
+          timestamp: '2026-11-25T10:15:00.000Z',
+          severity: 'CRITICAL',
+          category: 'submission',
+          source: 'client',
+          message: 'Failed to upload Tide: Network error',
+          url: 'https://portal.example/submit',
+        },
+        {
+          timestamp: '2026-11-25T10:10:00.000Z',
+          severity: 'HIGH',
+          category: 'server',
+          source: 'server',
+          message: 'GET /api/board/items answered 500',
+        },
+      ],
+    },
+    timeWindow: 24,
+    timestamp: '2026-11-25T10:20:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('the analytics dashboard', () => {
+  it('shows a spinner, then the cards, issues, vitals (N/A when missing), the chart as a table and the recent errors', async () => {
+    const api = mockApi(() => ({ status: 200, body: dashboard() }));
+    renderStaffPage(AnalyticsPage, '/analytics', '/analytics');
+    expect(screen.getByRole('heading', { level: 1, name: 'Analytics' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Loading dashboard data...');
+
+    const status = await screen.findByRole('region', { name: 'System status' });
+    expect(status.textContent).toContain('Degraded');
+    expect(status.textContent).toContain('Uptime: 3 d 4 h');
+    const score = screen.getByRole('region', { name: 'Performance score' });
+    expect(score.textContent).toContain('87');
+    expect(score.textContent).toContain('Average: 81');
+    expect(within(score).getByLabelText('Trend: Improving')).toBeTruthy();
+    expect(score.textContent).toContain('From 412 page loads');
+    expect(screen.getByRole('region', { name: 'Errors' }).textContent).toContain('7');
+    expect(screen.getByRole('region', { name: 'Active issues' }).textContent).toContain(
+      'Mail is down: connect ECONNREFUSED',
+    );
+
+    const vitals = screen.getByRole('list', { name: 'Core web vitals' });
+    const items = within(vitals).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent?.split('Good')[0])).toEqual([
+      'LCP2.14 s',
+      'FCP950 ms',
+      'CLSN/ANot measured',
+      'INP520 msPoor',
+      'TTFBN/ANot measured',
+    ]);
+
+    const chartTable = screen.getByRole('table', { name: 'Errors per category' });
+    expect(
+      within(chartTable)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['Upload4', 'Server (5xx)2', 'Submission1']);
+
+    const recent = screen.getByRole('region', { name: 'Recent errors' });
+    const rows = within(recent).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.textContent).toContain('CRITICAL');
+    expect(rows[0]?.textContent).toContain('Failed to upload Tide: Network error');
+    expect(rows[0]?.textContent).toContain('https://portal.example/submit');
+    expect(rows[1]?.textContent).toContain('Server (5xx)');
+    expect(rows[1]?.textContent?.endsWith('N/A')).toBe(true);
+    expect(screen.getByText(/Last updated:/)).toBeTruthy();
+    expect(api.requests[0]?.url.search).toBe('?hours=24');
+  });
+
+  it('asks for the chosen window and keeps it in the address', async () => {
+    const api = mockApi((request) => ({
+      status: 200,
+      body: dashboard({ timeWindow: Number(request.url.searchParams.get('hours')) }),
+    }));
+    const { router } = renderStaffPage(AnalyticsPage, '/analytics', '/analytics?hours=1');
+    await screen.findByRole('region', { name: 'System status' });
+    expect(api.requests.at(-1)?.url.search).toBe('?hours=1');
+    expect(screen.getByRole('button', { name: 'Last Hour' }).getAttribute('aria-pressed')).toBe('true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Last Week' }));
+    await waitFor(() => expect(api.requests.at(-1)?.url.search).toBe('?hours=168'));
+    expect(router.state.location.search).toBe('?hours=168');
+    expect(screen.getByRole('button', { name: 'Last Week' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it("shows the spec's error with Retry, which asks again", async () => {
+    let fail = true;
+    const api = mockApi(() =>
+      fail
+        ? { status: 500, body: { success: false, error: 'Internal server error' } }
+        : { status: 200, body: dashboard() },
+    );
+    renderStaffPage(AnalyticsPage, '/analytics', '/analytics');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to fetch dashboard data');
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'System status' })).toBeTruthy();
+    expect(api.requests).toHaveLength(2);
+  });
+
+  it('says so when the window has no data, and when there are no errors or issues', async () => {
+    mockApi(() => ({
+      status: 200,
+      body: dashboard({
+        systemHealth: { status: 'healthy', uptime: 42, issues: [] },
+        performanceStats: {
+          currentScore: null,
+          averageScore: null,
+          trend: 'stable',
+          coreWebVitals: { lcp: null, fcp: null, cls: null, inp: null, ttfb: null },
+          sampleCount: 0,
+          scoreHistory: [],
+        },
+        errorStats: { totalErrors: 0, errorsByCategory: {}, errorsBySeverity: {}, recentErrors: [] },
+      }),
+    }));
+    renderStaffPage(AnalyticsPage, '/analytics', '/analytics');
+    expect((await screen.findByText(/No dashboard data available\./)).textContent).toContain(
+      'No page loads or errors were recorded in this window yet',
+    );
+    expect(screen.getByText('No active issues.')).toBeTruthy();
+    expect(screen.getByText('No recent errors.')).toBeTruthy();
+    expect(screen.getByText('No errors in this window.')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Performance score' }).textContent).toContain('N/A');
+  });
+});
