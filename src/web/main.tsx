@@ -9,8 +9,15 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './api/query-client';
 import { PublicConfigContext, publicConfig, readCspNonce } from './config';
-import { createAppRouter } from './routes';
+import { installErrorReporting, pageErrorReporter } from './monitoring/error-reporting';
+import { routePatternOf } from './monitoring/route-pattern';
+import { startWebVitals } from './monitoring/web-vitals';
+import { appRoutes, createAppRouter } from './routes';
 import { theme } from './theme';
+
+// Before anything renders: an error while the app starts is reported too (issue 16).
+installErrorReporting();
+startWebVitals(routePatternOf(appRoutes(publicConfig), window.location.pathname));
 
 // The CSP allows styles only from 'self' or with this response's nonce, so every <style> Emotion
 // (and therefore MUI) inserts carries it.
@@ -22,7 +29,14 @@ const router = createAppRouter(publicConfig);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+createRoot(container, {
+  // Route errors reach the router's boundary (RootErrorPage reports them); this catches what fails
+  // outside it, in the providers above the router.
+  onUncaughtError: (error) => {
+    pageErrorReporter().report(error, 'render');
+    console.error(error);
+  },
+}).render(
   <StrictMode>
     <CacheProvider value={emotionCache}>
       <ThemeProvider theme={theme}>

@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { LogoMark } from '../components/logo';
 import { usePublicConfig } from '../config';
+import { pageErrorReporter } from '../monitoring/error-reporting';
 
 /**
  * The root route's error boundary. It stands alone (no top bar or footer) because the layout
@@ -21,6 +22,8 @@ export function RootErrorPage() {
 
   useEffect(() => {
     console.error('Page failed to render', error);
+    // A failed chunk load (a new release replaced the files) is noise: a reload fixes it.
+    pageErrorReporter().report(error, 'render');
     document.title = `Something went wrong | ${labelName}`;
   }, [error, labelName]);
 
