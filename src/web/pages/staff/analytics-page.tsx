@@ -181,7 +181,8 @@ export function AnalyticsPage() {
             onChange={(_event, next: number | null) => {
               if (next !== null) setHours(next);
             }}
-            sx={{ bgcolor: 'background.paper', flexWrap: 'wrap' }}
+            // On a phone the three windows share the full width.
+            sx={{ bgcolor: 'background.paper', '& .MuiToggleButton-root': { flex: { xs: 1, sm: 'none' } } }}
           >
             {ANALYTICS_WINDOWS.map((window) => (
               <ToggleButton key={window.hours} value={window.hours} sx={{ px: 2 }}>
