@@ -40,6 +40,7 @@ export * from './files/wav-header';
 export * from './files/wav-slice';
 export * from './invitation/invitation-rules';
 export * from './invitation/returning-link';
+export * from './monitoring/retention';
 export * from './monitoring/system-health';
 export * from './monitoring/web-vital-histogram';
 export * from './monitoring/web-vitals';

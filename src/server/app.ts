@@ -15,7 +15,7 @@ import {
   isDatabaseUnavailable,
 } from './db/database-errors';
 import { AppError } from './errors';
-import { createJobHandlers } from './jobs/handlers';
+import { allJobs } from './jobs';
 import { JobWorker, type JobWorkerOptions } from './jobs/queue';
 import { registerAuthentication } from './policies/authentication';
 import { createProviders, type Providers } from './providers';
@@ -42,7 +42,7 @@ import { waitingListRoutes } from './routes/api/waiting-list';
 import { fileRoutes } from './routes/files';
 import { webRoutes } from './routes/web';
 import { ProviderMonitor } from './services/health/provider-monitor';
-import { recordServerError } from './services/monitoring/record-error-event';
+import { recordJobFailure, recordServerError } from './services/monitoring/record-error-event';
 import { getOrCreateSigningKey } from './services/settings/app-settings';
 
 declare module 'fastify' {
@@ -65,7 +65,7 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replace providers (tests use this for a failing storage, say). */
   providers?: Partial<Providers>;
-  jobWorker?: Partial<Omit<JobWorkerOptions, 'db' | 'handlers'>>;
+  jobWorker?: Partial<Omit<JobWorkerOptions, 'db' | 'jobs' | 'providers' | 'config' | 'log'>>;
 }
 
 /** Where browsers send direct uploads besides Imprint itself: the S3 endpoint, if any. */
@@ -120,8 +120,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const providers = { ...createProviders(config, db, app.log), ...options.providers };
   const jobs = new JobWorker({
     db,
-    handlers: createJobHandlers(providers, config),
+    jobs: allJobs,
+    providers,
+    config,
+    log: app.log,
     onError: (error, job) => app.log.warn({ err: error, jobId: job?.id, jobType: job?.type }, 'job failed'),
+    // Failed for good: an error event for the dashboard (a retry is not one).
+    onGiveUp: (job, lastError) =>
+      recordJobFailure(db, { jobId: job.id, jobName: job.type, attempts: job.attempts, lastError }),
     ...options.jobWorker,
   });
   app.decorate('config', config);

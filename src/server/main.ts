@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { scheduleRecurringJobs } from './jobs/handlers';
+import { scheduleRecurringJobs } from './jobs';
 import { seedDemoData } from './seed/seed-demo-data';
 import { addStaff } from './services/staff/manage-staff';
 

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
@@ -10,6 +11,8 @@ export interface JobContext {
   db: Database;
   providers: Providers;
   config: AppConfig;
+  /** The app's logger, bound to the job's id and name. */
+  log: FastifyBaseLogger;
   /** Aborted when the worker is stopping; long handlers should give up and let the job retry. */
   signal: AbortSignal;
 }
@@ -25,13 +28,20 @@ export type JobResult = void | { rescheduleAfterMs: number };
  * `enqueueJob` takes the payload's type from the same schema.
  */
 export interface JobDefinition<Name extends string = string, Payload extends z.ZodType = z.ZodType> {
+  /** The job's type in the `jobs` table: rows already stored carry it, so it never changes. */
   name: Name;
   payload: Payload;
-  /** Attempts before the job is failed for good (default 5). */
+  /**
+   * Attempts before the job is failed for good (default 5, the column's). The limit is stored on
+   * each row when the job is enqueued, and the worker reads it from the row; `queue.ts` cannot
+   * read definitions at run time (services import it), so the code that enqueues a job with a
+   * limit of its own passes the same value: `scheduleRecurringJobs` for recurring jobs, the
+   * service's constant otherwise (a test checks that they agree).
+   */
   maxAttempts?: number;
   /**
    * A recurring job is scheduled once at start (unique key: its name) and answers
-   * `{ rescheduleAfterMs }` from each run.
+   * `{ rescheduleAfterMs }` from each run. Its payload is `{}`.
    */
   recurring?: boolean;
   handle(payload: z.output<Payload>, context: JobContext): Promise<JobResult>;

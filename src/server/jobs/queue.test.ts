@@ -1,8 +1,19 @@
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { AppConfig } from '../config';
 import { jobs } from '../db/schema';
+import type { Providers } from '../providers';
 import { createTestDatabase, type TestDatabase } from '../test/test-context';
-import { enqueueJob, type JobHandler, JobWorker, PermanentJobError } from './queue';
+import { defineJob, type JobContext, type JobDefinition, type JobResult } from './define-job';
+import {
+  enqueueUncheckedJob as enqueueJob,
+  type JobRow,
+  JobWorker,
+  type JobWorkerOptions,
+  PermanentJobError,
+} from './queue';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -26,10 +37,29 @@ function manualClock(start = new Date('2026-11-20T12:00:00Z')) {
   };
 }
 
-function worker(handlers: Record<string, JobHandler>, clock = manualClock(), extra = {}) {
+// The queue is tested with jobs of its own, outside the registry: enqueued unchecked, any payload.
+const providers = { kind: 'test providers' } as unknown as Providers;
+const config = { kind: 'test config' } as unknown as AppConfig;
+const log = Fastify({ logger: false }).log;
+
+type Handler = (payload: unknown, context: JobContext) => Promise<JobResult>;
+
+/** Test jobs that take any payload, by name. */
+function anyPayloadJobs(handlers: Record<string, Handler>): JobDefinition[] {
+  return Object.entries(handlers).map(([name, handle]) => defineJob({ name, payload: z.unknown(), handle }));
+}
+
+function worker(
+  handlers: Record<string, Handler> | JobDefinition[],
+  clock = manualClock(),
+  extra: Partial<JobWorkerOptions> = {},
+) {
   return new JobWorker({
     db: database.db,
-    handlers,
+    jobs: Array.isArray(handlers) ? handlers : anyPayloadJobs(handlers),
+    providers,
+    config,
+    log,
     now: clock.now,
     random: () => 0,
     backoffBaseMs: 1000,
@@ -208,7 +238,7 @@ describe('JobWorker', () => {
     for (let i = 0; i < count; i++)
       await enqueueJob(database.db, 'test.count', { i }, { runAt: clock.now() });
     const runs: number[] = [];
-    const handler: JobHandler = async (payload) => void runs.push((payload as { i: number }).i);
+    const handler: Handler = async (payload) => void runs.push((payload as { i: number }).i);
     const workers = [1, 2, 3].map((n) => worker({ 'test.count': handler }, clock, { workerId: `w${n}` }));
     const drain = async (w: JobWorker) => {
       while (await w.runOnce()) {}
@@ -225,13 +255,16 @@ describe('JobWorker', () => {
     });
     const w = new JobWorker({
       db: database.db,
+      providers,
+      config,
+      log,
       pollIntervalMs: 60_000, // only notify() can wake it within the test
-      handlers: {
+      jobs: anyPayloadJobs({
         'test.bg': async (payload) => {
           done.push((payload as { name: string }).name);
           if (done.length === 2) resolveDone();
         },
-      },
+      }),
     });
     w.start();
     await enqueueJob(database.db, 'test.bg', { name: 'a' });
@@ -245,11 +278,130 @@ describe('JobWorker', () => {
   it('backs off exponentially up to the cap, with at most 20% jitter', () => {
     const w = new JobWorker({
       db: database.db,
-      handlers: {},
+      jobs: [],
+      providers,
+      config,
+      log,
       backoffBaseMs: 1000,
       backoffMaxMs: 60_000,
       random: () => 1,
     });
     expect([1, 2, 3, 4, 5].map((n) => w.backoffMs(n))).toEqual([1200, 4800, 19200, 72000, 72000]);
+  });
+});
+
+describe('job definitions in the worker', () => {
+  const greet = (handle: (payload: { name: string; times: number }, context: JobContext) => Promise<void>) =>
+    defineJob({
+      name: 'test.greet',
+      payload: z.object({ name: z.string().min(1), times: z.number().int().default(1) }),
+      handle,
+    });
+
+  it('hands the handler the parsed payload and the context: providers, config, a logger, the job', async () => {
+    const clock = manualClock();
+    const seen: unknown[] = [];
+    const w = worker(
+      [
+        greet(async (payload, context) => {
+          seen.push(payload, context.providers, context.config, context.job.type);
+          context.log.info('greeting'); // a real logger, bound to the job
+        }),
+      ],
+      clock,
+    );
+    const id = await enqueueJob(
+      database.db,
+      'test.greet',
+      { name: 'Maya', extra: true },
+      { runAt: clock.now() },
+    );
+    expect(await w.runOnce()).toMatchObject({ result: 'done' });
+    // The schema's output: its default filled in, the unknown key stripped.
+    expect(seen).toEqual([{ name: 'Maya', times: 1 }, providers, config, 'test.greet']);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', payload: { name: 'Maya', extra: true } });
+  });
+
+  it('fails a payload its schema refuses at once, with zod’s words, without calling the handler', async () => {
+    const clock = manualClock();
+    let calls = 0;
+    const w = worker(
+      [
+        greet(async () => {
+          calls += 1;
+        }),
+      ],
+      clock,
+    );
+    const id = await enqueueJob(
+      database.db,
+      'test.greet',
+      { name: '' },
+      { runAt: clock.now(), maxAttempts: 5 },
+    );
+    expect(await w.runOnce()).toMatchObject({ result: 'failed' });
+    expect(calls).toBe(0);
+    const row = await jobRow(id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row.lastError).toBe(
+      'PermanentJobError: Invalid test payload (test.greet): ✖ Too small: expected string to have >=1 characters\n  → at name',
+    );
+  });
+
+  it('refuses two definitions with one name', () => {
+    const noop = defineJob({ name: 'test.twice', payload: z.object({}), handle: async () => {} });
+    expect(() => worker([noop, { ...noop }])).toThrow('Two jobs are named "test.twice"');
+  });
+});
+
+describe('onGiveUp', () => {
+  it('is called once, when the last attempt fails, not on the retries before it', async () => {
+    const clock = manualClock();
+    const givenUp: Array<{ job: JobRow; lastError: string }> = [];
+    let attempt = 0;
+    const w = worker(
+      {
+        'test.doomed': async () => {
+          attempt += 1;
+          throw new Error(`attempt ${attempt} failed`);
+        },
+      },
+      clock,
+      { onGiveUp: (job, lastError) => void givenUp.push({ job, lastError }) },
+    );
+    const id = await enqueueJob(database.db, 'test.doomed', {}, { runAt: clock.now(), maxAttempts: 3 });
+    for (const expected of ['retry', 'retry', 'failed']) {
+      expect(await w.runOnce()).toMatchObject({ result: expected });
+      if (expected === 'retry') expect(givenUp).toEqual([]);
+      clock.advance(60_000);
+    }
+    expect(await w.runOnce()).toBeUndefined();
+    expect(givenUp).toHaveLength(1);
+    expect(givenUp[0]?.lastError).toBe('Error: attempt 3 failed');
+    expect(givenUp[0]?.job).toMatchObject({ id, type: 'test.doomed', status: 'failed', attempts: 3 });
+  });
+
+  it('is called for a permanent failure and an unknown job, and what it throws goes to onError', async () => {
+    const clock = manualClock();
+    const givenUp: string[] = [];
+    const errors: unknown[] = [];
+    const w = worker({ 'test.permanent': async () => Promise.reject(new PermanentJobError('gone')) }, clock, {
+      onGiveUp: (job) => {
+        givenUp.push(job.type);
+        throw new Error('the error store is down');
+      },
+      onError: (error) => void errors.push(error),
+    });
+    await enqueueJob(database.db, 'test.permanent', {}, { runAt: clock.now() });
+    await enqueueJob(database.db, 'test.unknown', {}, { runAt: clock.now() });
+    expect(await w.runOnce()).toMatchObject({ result: 'failed' });
+    expect(await w.runOnce()).toMatchObject({ result: 'failed' });
+    expect(givenUp).toEqual(['test.permanent', 'test.unknown']);
+    expect(errors.map((error) => (error as Error).message)).toEqual([
+      'gone',
+      'the error store is down',
+      'No handler for job type "test.unknown"',
+      'the error store is down',
+    ]);
   });
 });

@@ -1,32 +1,55 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { AppConfig } from '../config';
 import type { Database, Executor } from '../db/client';
 import { jobs } from '../db/schema';
+import type { Providers } from '../providers';
+import type { JobDefinition, JobResult } from './define-job';
+// Types only: the registry imports the job files, which import services, which import this file.
+import type { JobName, JobPayload } from './index';
 
 export type JobRow = typeof jobs.$inferSelect;
 
 export interface EnqueueOptions {
   /** Run no earlier than this. */
   runAt?: Date;
+  /** Attempts before the job fails for good; without it, the column's default (5). */
   maxAttempts?: number;
   /** When a pending or running job has this key already, nothing is added. */
   uniqueKey?: string;
 }
 
 /**
- * Adds a job. Pass the transaction of the change that needs the job, so that the job exists if and
- * only if the change was committed.
+ * Adds a job of `allJobs` (`jobs/index.ts`): the name must be a defined job's and the payload
+ * what its schema takes. Pass the transaction of the change that needs the job, so that the job
+ * exists if and only if the change was committed. Answers the new job's id, or undefined when a
+ * job with the same unique key was waiting already.
  */
-export async function enqueueJob(
+export function enqueueJob<N extends JobName>(
   executor: Executor,
-  type: string,
-  payload: Record<string, unknown>,
+  name: N,
+  payload: JobPayload<N>,
+  options: EnqueueOptions = {},
+): Promise<number | undefined> {
+  return enqueueUncheckedJob(executor, name, payload, options);
+}
+
+/**
+ * `enqueueJob` without the registry's types, for jobs that are not in `allJobs`: the queue's own
+ * tests and the bench, and code that holds a definition only at run time (scheduleRecurringJobs).
+ */
+export async function enqueueUncheckedJob(
+  executor: Executor,
+  name: string,
+  payload: unknown,
   options: EnqueueOptions = {},
 ): Promise<number | undefined> {
   const [row] = await executor
     .insert(jobs)
     .values({
-      type,
+      type: name,
       payload,
       ...(options.runAt ? { runAt: options.runAt } : {}),
       ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
@@ -37,17 +60,6 @@ export async function enqueueJob(
   return row?.id;
 }
 
-export interface JobContext {
-  job: JobRow;
-  db: Database;
-  /** Aborted when the worker is stopping; long handlers should give up and let the job retry. */
-  signal: AbortSignal;
-}
-/** A recurring job answers when it wants to run again; it then goes back to pending. */
-// biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing is the common case.
-export type JobResult = void | { rescheduleAfterMs: number };
-export type JobHandler = (payload: unknown, context: JobContext) => Promise<JobResult>;
-
 /** Thrown by a handler for a failure that retrying cannot fix (bad payload, deleted object). */
 export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
@@ -55,7 +67,12 @@ export class PermanentJobError extends Error {
 
 export interface JobWorkerOptions {
   db: Database;
-  handlers: Record<string, JobHandler>;
+  /** The jobs this worker runs (the app passes `allJobs`); a job of another name fails for good. */
+  jobs: readonly JobDefinition[];
+  /** Given to every handler in its context. */
+  providers: Providers;
+  config: AppConfig;
+  log: FastifyBaseLogger;
   /** How often an idle worker looks for due jobs. */
   pollIntervalMs?: number;
   /** How long a claimed job stays locked; a worker that dies mid-job loses it after this. */
@@ -70,6 +87,11 @@ export interface JobWorkerOptions {
   now?: () => Date;
   random?: () => number;
   onError?: (error: unknown, job: JobRow | undefined) => void;
+  /**
+   * Called once a job has been marked failed for good (not for a failure that will be retried),
+   * with its row as stored and its last error. What it throws goes to onError.
+   */
+  onGiveUp?: (job: JobRow, lastError: string) => Promise<void> | void;
   workerId?: string;
 }
 
@@ -77,13 +99,17 @@ export type JobOutcome = { job: JobRow; result: 'done' | 'rescheduled' | 'retry'
 
 /**
  * In-process worker over the jobs table. It claims one due job at a time with
- * `FOR UPDATE SKIP LOCKED` (several instances never take the same job), runs its handler, and
- * records the result: done, retry later with exponential backoff, or failed after maxAttempts.
- * Jobs whose lease ran out (the process died) are due again, so nothing is lost on restart.
+ * `FOR UPDATE SKIP LOCKED` (several instances never take the same job), parses its payload with
+ * its definition's schema, runs its handler, and records the result: done, retry later with
+ * exponential backoff, or failed after the row's max_attempts. Jobs whose lease ran out (the
+ * process died) are due again, so nothing is lost on restart.
  */
 export class JobWorker {
   private readonly db: Database;
-  private readonly handlers: Record<string, JobHandler>;
+  private readonly definitions: ReadonlyMap<string, JobDefinition>;
+  private readonly providers: Providers;
+  private readonly config: AppConfig;
+  private readonly log: FastifyBaseLogger;
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   private readonly backoffBaseMs: number;
@@ -91,6 +117,7 @@ export class JobWorker {
   private readonly clock: (() => Date) | undefined;
   private readonly random: () => number;
   private readonly onError: (error: unknown, job: JobRow | undefined) => void;
+  private readonly onGiveUp: JobWorkerOptions['onGiveUp'];
   readonly workerId: string;
   private abort = new AbortController();
   private loop: Promise<void> | undefined;
@@ -100,7 +127,15 @@ export class JobWorker {
 
   constructor(options: JobWorkerOptions) {
     this.db = options.db;
-    this.handlers = options.handlers;
+    const definitions = new Map<string, JobDefinition>();
+    for (const definition of options.jobs) {
+      if (definitions.has(definition.name)) throw new Error(`Two jobs are named "${definition.name}"`);
+      definitions.set(definition.name, definition);
+    }
+    this.definitions = definitions;
+    this.providers = options.providers;
+    this.config = options.config;
+    this.log = options.log;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.backoffBaseMs = options.backoffBaseMs ?? 5_000;
@@ -108,6 +143,7 @@ export class JobWorker {
     this.clock = options.now;
     this.random = options.random ?? Math.random;
     this.onError = options.onError ?? (() => {});
+    this.onGiveUp = options.onGiveUp;
     this.workerId = options.workerId ?? `worker-${randomUUID()}`;
   }
 
@@ -156,11 +192,26 @@ export class JobWorker {
   async runOnce(): Promise<JobOutcome | undefined> {
     const job = await this.claim();
     if (!job) return undefined;
-    const handler = this.handlers[job.type];
+    const definition = this.definitions.get(job.type);
     let result: JobResult;
     try {
-      if (!handler) throw new PermanentJobError(`No handler for job type "${job.type}"`);
-      result = await handler(job.payload, { job, db: this.db, signal: this.abort.signal });
+      if (!definition) throw new PermanentJobError(`No handler for job type "${job.type}"`);
+      const payload = definition.payload.safeParse(job.payload);
+      if (!payload.success) {
+        // "Invalid mail payload (mail.send): ✖ Invalid email address → at to"
+        const area = job.type.split('.', 1)[0];
+        throw new PermanentJobError(
+          `Invalid ${area} payload (${job.type}): ${z.prettifyError(payload.error)}`,
+        );
+      }
+      result = await definition.handle(payload.data, {
+        job,
+        db: this.db,
+        providers: this.providers,
+        config: this.config,
+        log: this.log.child({ jobId: job.id, jobName: job.type }),
+        signal: this.abort.signal,
+      });
     } catch (error) {
       this.onError(error, job);
       return this.recordFailure(job, error);
@@ -200,18 +251,28 @@ export class JobWorker {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     const permanent = error instanceof PermanentJobError;
     const giveUp = permanent || job.attempts >= job.maxAttempts;
-    await this.db
+    const lastError = message.slice(0, 4000);
+    const [stored] = await this.db
       .update(jobs)
       .set({
         status: giveUp ? 'failed' : 'pending',
         runAt: giveUp ? job.runAt : this.nowPlus(this.backoffMs(job.attempts)),
-        lastError: message.slice(0, 4000),
+        lastError,
         lockedBy: null,
         lockedUntil: null,
         updatedAt: now,
         ...(giveUp ? { completedAt: now } : {}),
       })
-      .where(this.ownedBy(job));
+      .where(this.ownedBy(job))
+      .returning();
+    // Not when the lease was lost meanwhile: the worker that took the job over reports its end.
+    if (giveUp && stored && this.onGiveUp) {
+      try {
+        await this.onGiveUp(stored, lastError);
+      } catch (error) {
+        this.onError(error, stored);
+      }
+    }
     return { job, result: giveUp ? 'failed' : 'retry' };
   }
 

@@ -71,6 +71,47 @@ describe('MondayBoard against the stand-in', () => {
     });
   });
 
+  it('deletes an item for good with delete_item, and says so when it is not there', async () => {
+    const { itemId } = await board.createItem({ itemName: 'Throwaway', columnValues: {} });
+    await board.deleteItem(itemId);
+    const request = standIn.requests.at(-1);
+    expect(request?.operation).toBe('delete_item');
+    expect(request?.status).toBe(200);
+    expect(request?.headers).toEqual({ authorization: standIn.apiToken, apiVersion: MONDAY_API_VERSION });
+    expect(request?.variables).toEqual({ itemId });
+    expect(standIn.items.has(itemId)).toBe(false);
+
+    const again = await failureOf(board.deleteItem(itemId));
+    expect(again.transient).toBe(false);
+    expect(again.options.code).toBe('InvalidItemIdException');
+    expect(again.message).toBe('monday.com: Item not found in board');
+  });
+
+  it('listens on a fixed port when asked, and refuses one that is taken', async () => {
+    const taken = Number(new URL(standIn.apiUrl).port);
+    await expect(startMondayStandIn({ port: taken })).rejects.toThrow(/EADDRINUSE/);
+    // A port that was free a moment ago.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const fixed = await startMondayStandIn({ port });
+    try {
+      expect(fixed.apiUrl).toBe(`http://127.0.0.1:${port}/v2`);
+      const onPort = new MondayBoard({
+        apiToken: fixed.apiToken,
+        boardId: fixed.boardId,
+        apiUrl: fixed.apiUrl,
+      });
+      expect(await onPort.testConnection()).toEqual({
+        userName: 'Stand-in Staff',
+        accountName: 'Stand-in Label',
+      });
+    } finally {
+      await fixed.close();
+    }
+  });
+
   it('lists the board columns and tests the connection with me { account }', async () => {
     expect(await board.listColumns()).toEqual(STAND_IN_COLUMNS);
     expect(standIn.requests[0]?.variables).toEqual({ boardId: [standIn.boardId] });

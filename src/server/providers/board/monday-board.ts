@@ -28,6 +28,8 @@ export interface ExternalBoard {
     input: { itemName: string; columnValues: ExternalColumnValues },
     signal?: AbortSignal,
   ): Promise<void>;
+  /** Removes an item for good (the test dashboard removes what it created). */
+  deleteItem(itemId: string, signal?: AbortSignal): Promise<void>;
   listColumns(signal?: AbortSignal): Promise<ExternalBoardColumn[]>;
   testConnection(signal?: AbortSignal): Promise<{ userName: string; accountName: string }>;
 }
@@ -226,6 +228,20 @@ export class MondayBoard implements ExternalBoard {
     );
     if (!data.change_multiple_column_values?.id) {
       throw new ExternalBoardError(`monday.com has no item ${itemId} on the board`, false);
+    }
+  }
+
+  async deleteItem(itemId: string, signal?: AbortSignal): Promise<void> {
+    // delete_item removes the item for good (archive_item would keep it in the board's archive).
+    const data = await this.request<{ delete_item: { id: string } | null }>(
+      `mutation DeleteItem($itemId: ID!) {
+  delete_item(item_id: $itemId) { id }
+}`,
+      { itemId },
+      signal,
+    );
+    if (!data.delete_item?.id) {
+      throw new ExternalBoardError(`monday.com has no item ${itemId} to delete`, false);
     }
   }
 

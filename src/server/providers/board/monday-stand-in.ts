@@ -4,12 +4,18 @@ import { sendJson } from '../stand-in-http';
 import { MONDAY_API_VERSION } from './monday-board';
 
 /**
- * Test support: a local stand-in for monday.com's GraphQL API. It recognises the four operations
- * Imprint sends (create_item, change_multiple_column_values, boards → columns, me), checks the
+ * Test support: a local stand-in for monday.com's GraphQL API. It recognises the operations
+ * Imprint sends (create_item, change_multiple_column_values, delete_item, boards → columns, me), checks the
  * Authorization and API-Version headers and the variables, and answers in monday.com's shapes:
  * application errors with HTTP 200 in `errors[]`, 429 with Retry-After, the complexity error.
  */
-export type MondayOperation = 'create_item' | 'change_multiple_column_values' | 'boards' | 'me' | 'unknown';
+export type MondayOperation =
+  | 'create_item'
+  | 'change_multiple_column_values'
+  | 'delete_item'
+  | 'boards'
+  | 'me'
+  | 'unknown';
 
 export interface MondayStandInRequest {
   operation: MondayOperation;
@@ -64,6 +70,7 @@ function operationOf(query: string): MondayOperation {
   if (
     field === 'create_item' ||
     field === 'change_multiple_column_values' ||
+    field === 'delete_item' ||
     field === 'boards' ||
     field === 'me'
   )
@@ -84,7 +91,13 @@ const applicationError = (message: string, code: string, extra: Record<string, u
 });
 
 export async function startMondayStandIn(
-  options: { apiToken?: string; boardId?: string; columns?: MondayStandIn['columns'] } = {},
+  options: {
+    apiToken?: string;
+    boardId?: string;
+    columns?: MondayStandIn['columns'];
+    /** A fixed port (the e2e server is configured with its URL before the stand-in starts); default any free one. */
+    port?: number;
+  } = {},
 ): Promise<MondayStandIn> {
   const apiToken = options.apiToken ?? 'stand-in-token';
   const boardId = options.boardId ?? '1234567890';
@@ -188,6 +201,13 @@ export async function startMondayStandIn(
           account_id: 1_000_001,
         });
       }
+      case 'delete_item': {
+        // Item ids are unique across boards: monday.com's delete_item takes no board id.
+        const id = String(variables.itemId);
+        if (!items.delete(id))
+          return send(response, 200, applicationError('Item not found in board', 'InvalidItemIdException'));
+        return send(response, 200, { data: { delete_item: { id } }, account_id: 1_000_001 });
+      }
       default:
         return send(
           response,
@@ -227,7 +247,14 @@ export async function startMondayStandIn(
       });
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    // A fixed port may be taken: fail instead of waiting for ever.
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
 
   return {

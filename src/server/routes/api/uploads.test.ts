@@ -316,13 +316,12 @@ describe.each(['local', 's3'] as const)('uploads on the %s driver', (driver) => 
       .set({ createdAt: sql`now() - interval '6 days'` })
       .where(eq(uploads.id, recent.json().fileId));
     await ctx.database.db.update(jobs).set({ runAt: sql`now() - interval '1 second'` });
-    const { removeAbandonedUploadsJobType } = await import('../../jobs/handlers/remove-abandoned-uploads');
     const { enqueueJob } = await import('../../jobs/queue');
     await enqueueJob(
       ctx.database.db,
-      removeAbandonedUploadsJobType,
+      'uploads.remove-abandoned',
       {},
-      { uniqueKey: `${removeAbandonedUploadsJobType}-test` },
+      { uniqueKey: 'uploads.remove-abandoned-test' },
     );
     while (await ctx.app.jobs.runOnce()) {}
     expect(await ctx.database.db.select().from(uploads).where(eq(uploads.id, fileId))).toHaveLength(0);

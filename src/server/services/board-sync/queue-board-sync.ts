@@ -1,12 +1,15 @@
 import type { Executor } from '../../db/client';
+import type { JobName } from '../../jobs';
 import { enqueueJob } from '../../jobs/queue';
 
 export type BoardSyncEntity = 'submission' | 'invitation';
 
-export const boardSyncJobTypes = {
+const boardSyncJobNames = {
   submission: 'board.sync-submission',
   invitation: 'board.sync-invitation',
-} as const satisfies Record<BoardSyncEntity, string>;
+} as const satisfies Record<BoardSyncEntity, JobName>;
+/** monday.com can be down or rate-limited for a while (`jobs/sync-board-*.ts`). */
+export const BOARD_SYNC_MAX_ATTEMPTS = 8;
 
 /**
  * Mirrors an entity to the external board later, by a job: an outage of monday.com never blocks
@@ -19,10 +22,11 @@ export async function queueBoardSync(
   entityType: BoardSyncEntity,
   entityId: string,
 ): Promise<void> {
+  const name = boardSyncJobNames[entityType];
   await enqueueJob(
     executor,
-    boardSyncJobTypes[entityType],
+    name,
     { entityId },
-    { uniqueKey: `${boardSyncJobTypes[entityType]}:${entityId}`, maxAttempts: 8 },
+    { uniqueKey: `${name}:${entityId}`, maxAttempts: BOARD_SYNC_MAX_ATTEMPTS },
   );
 }

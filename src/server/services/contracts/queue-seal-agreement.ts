@@ -1,7 +1,8 @@
 import type { Executor } from '../../db/client';
+import type { JobName } from '../../jobs';
 import { enqueueJob } from '../../jobs/queue';
 
-export const sealAgreementJobType = 'contracts.seal';
+export const sealAgreementJobType = 'contracts.seal' satisfies JobName;
 
 /**
  * Sealing a signed agreement (the PDF with its certificate page, or the provider's signed PDF) is

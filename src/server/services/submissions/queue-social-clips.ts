@@ -1,7 +1,8 @@
 import type { Executor } from '../../db/client';
+import type { JobName } from '../../jobs';
 import { enqueueJob } from '../../jobs/queue';
 
-export const socialClipsJobType = 'media.social-clips';
+export const socialClipsJobType = 'media.social-clips' satisfies JobName;
 
 /**
  * Cutting the requested clips of a submission is a job: enqueued with the submission (so a

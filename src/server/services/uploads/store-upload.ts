@@ -12,13 +12,14 @@ import { BYTES_PER_MB } from '../../../domain/files/file-like';
 import type { Database } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
+import type { JobName } from '../../jobs';
 import { enqueueJob } from '../../jobs/queue';
 import { SizeLimitExceededError, type StorageProvider } from '../../providers/storage/storage';
 import { HeaderCapture, inspectImageFile, inspectUpload } from './inspect-upload';
 import { stagingKey, uploadKey } from './upload-keys';
 
 export type UploadRow = typeof uploads.$inferSelect;
-export const imageVariantsJobType = 'uploads.image-variants';
+export const imageVariantsJobType = 'uploads.image-variants' satisfies JobName;
 
 /** The spec's limits (001 §9): 200 MB for audio, 20 MB for images. */
 export function maxBytesFor(fileType: UploadFileType): number {

@@ -1,18 +1,16 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { AUDIO_FORMATS, formatClipTime, planWavClip, type WavClipPlan } from '../../../domain';
-import type { Database } from '../../db/client';
-import { socialClips, submissionEvents, submissions, submissionTracks, uploads } from '../../db/schema';
-import type { StorageProvider } from '../../providers/storage/storage';
-import { readHeader } from '../../services/uploads/read-header';
-import { clipKey } from '../../services/uploads/upload-keys';
-import { type JobHandler, PermanentJobError } from '../queue';
+import { AUDIO_FORMATS, formatClipTime, planWavClip, type WavClipPlan } from '../../domain';
+import type { Database } from '../db/client';
+import { socialClips, submissionEvents, submissions, submissionTracks, uploads } from '../db/schema';
+import type { StorageProvider } from '../providers/storage/storage';
+import { readHeader } from '../services/uploads/read-header';
+import { clipKey } from '../services/uploads/upload-keys';
+import { defineJob } from './define-job';
 
 export const CLIP_SOURCE_MISSING = 'The track has no audio file to cut the clip from';
 export const CLIP_SOURCE_GONE = "The track's audio file is missing from storage";
-
-const payloadSchema = z.object({ submissionId: z.uuid() });
 
 type ClipRow = Awaited<ReturnType<typeof loadPendingClips>>[number];
 type SourceFile = NonNullable<ClipRow['upload']>;
@@ -106,11 +104,10 @@ function errorText(error: unknown): string {
  * the queue retries it, after recording what did succeed. Clips already ready are never redone, and
  * a clip's object key is fixed by its id, so a retry overwrites rather than duplicates.
  */
-export function createCutSocialClipsHandler(storage: StorageProvider): JobHandler {
-  return async (payload, { db, signal }) => {
-    const parsed = payloadSchema.safeParse(payload);
-    if (!parsed.success) throw new PermanentJobError('Invalid social-clips payload');
-    const { submissionId } = parsed.data;
+export const cutSocialClipsJob = defineJob({
+  name: 'media.social-clips',
+  payload: z.object({ submissionId: z.uuid() }),
+  async handle({ submissionId }, { db, signal, providers: { storage } }) {
     const [submission] = await db
       .select({ releaseTitle: submissions.releaseTitle })
       .from(submissions)
@@ -212,5 +209,5 @@ export function createCutSocialClipsHandler(storage: StorageProvider): JobHandle
     if (retry) {
       throw new Error(`${counts.retrying} social clip(s) could not be cut yet: ${retry.reason}`);
     }
-  };
-}
+  },
+});

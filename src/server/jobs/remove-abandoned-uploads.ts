@@ -1,14 +1,12 @@
 import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { UPLOAD_SESSION_LIFETIME_DAYS } from '../../../domain';
-import { uploads } from '../../db/schema';
-import type { ResumableUploads } from '../../providers';
-import type { StorageProvider } from '../../providers/storage/storage';
-import { forgetResumableUpload, resumableKeyPrefix } from '../../services/uploads/resumable-uploads';
-import { stagingKey } from '../../services/uploads/upload-keys';
-import type { JobHandler } from '../queue';
+import { z } from 'zod';
+import { UPLOAD_SESSION_LIFETIME_DAYS } from '../../domain';
+import { uploads } from '../db/schema';
+import { forgetResumableUpload, resumableKeyPrefix } from '../services/uploads/resumable-uploads';
+import { stagingKey } from '../services/uploads/upload-keys';
+import { defineJob } from './define-job';
 
-export const removeAbandonedUploadsJobType = 'uploads.remove-abandoned';
-export const removeAbandonedUploadsIntervalMs = 60 * 60_000;
+const removeAbandonedUploadsIntervalMs = 60 * 60_000;
 /** Files of an upload session that never became a submission are kept as long as its draft. */
 export const abandonedAfterHours = UPLOAD_SESSION_LIFETIME_DAYS * 24;
 const batchSize = 200;
@@ -19,11 +17,11 @@ const batchSize = 200;
  * and direct uploads whose link expired unused. Storage first, then the rows, so a crash half-way
  * leaves rows to retry, never files nobody knows about.
  */
-export function createRemoveAbandonedUploadsHandler(
-  storage: StorageProvider,
-  resumable: ResumableUploads,
-): JobHandler {
-  return async (_payload, { db }) => {
+export const removeAbandonedUploadsJob = defineJob({
+  name: 'uploads.remove-abandoned',
+  payload: z.object({}),
+  recurring: true,
+  async handle(_payload, { db, providers: { storage, resumable } }) {
     for (;;) {
       const batch = await db
         .select()
@@ -58,5 +56,5 @@ export function createRemoveAbandonedUploadsHandler(
       if (batch.length < batchSize) break;
     }
     return { rescheduleAfterMs: removeAbandonedUploadsIntervalMs };
-  };
-}
+  },
+});

@@ -2,13 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CLIP_SOURCE_NOT_WAV, CLIP_STARTS_AFTER_END, parseWavHeader, type WavHeader } from '../../../domain';
-import { jobs, socialClips, submissionEvents, submissionTracks, uploads } from '../../db/schema';
-import { queueSocialClips, socialClipsJobType } from '../../services/submissions/queue-social-clips';
-import { fileLinks } from '../../services/uploads/present-upload';
-import { artistFolderId, clipKey } from '../../services/uploads/upload-keys';
-import { makeCompressedAudio, makeJpeg, makeWav, sineAt, type WavOptions } from '../../test/media-fixtures';
-import { type S3rverInstance, startS3rver } from '../../test/s3rver';
+import { CLIP_SOURCE_NOT_WAV, CLIP_STARTS_AFTER_END, parseWavHeader, type WavHeader } from '../../domain';
+import { jobs, socialClips, submissionEvents, submissionTracks, uploads } from '../db/schema';
+import { queueSocialClips } from '../services/submissions/queue-social-clips';
+import { fileLinks } from '../services/uploads/present-upload';
+import { artistFolderId, clipKey } from '../services/uploads/upload-keys';
+import { makeCompressedAudio, makeJpeg, makeWav, sineAt, type WavOptions } from '../test/media-fixtures';
+import { type S3rverInstance, startS3rver } from '../test/s3rver';
 import {
   buildTestPayload,
   newSessionIdForTest,
@@ -16,13 +16,14 @@ import {
   prepareTestSubmission,
   type TestTrackInput,
   uploadTestFile,
-} from '../../test/submission-fixtures';
+} from '../test/submission-fixtures';
 import {
   createTestContext,
   createTestDatabase,
   type TestContext,
   type TestDatabase,
-} from '../../test/test-context';
+} from '../test/test-context';
+import { cutSocialClipsJob } from './cut-social-clips';
 
 let s3: S3rverInstance;
 let database: TestDatabase;
@@ -329,7 +330,7 @@ describe('the social-clips job', () => {
     const [job] = await ctx.database.db
       .select()
       .from(jobs)
-      .where(and(eq(jobs.type, socialClipsJobType), sql`${jobs.payload}->>'submissionId' = ${itemId}`));
+      .where(and(eq(jobs.type, cutSocialClipsJob.name), sql`${jobs.payload}->>'submissionId' = ${itemId}`));
     // Permanent problems are recorded on the clips; the job itself is done, not retried.
     expect(job).toMatchObject({ status: 'done', attempts: 1 });
 
@@ -467,7 +468,9 @@ describe('the social-clips job', () => {
     } finally {
       put.mockRestore();
     }
-    expect(outcomes.filter((o) => o.job.type === socialClipsJobType).map((o) => o.result)).toEqual(['retry']);
+    expect(outcomes.filter((o) => o.job.type === cutSocialClipsJob.name).map((o) => o.result)).toEqual([
+      'retry',
+    ]);
     const [first, second] = await clipsOf(ctx, itemId);
     expect(first).toMatchObject({ status: 'requested', clipUploadId: null });
     expect(first?.lastError).toBe('Error: connect ECONNREFUSED 127.0.0.1:9000');
@@ -475,7 +478,7 @@ describe('the social-clips job', () => {
     const [job] = await ctx.database.db
       .select()
       .from(jobs)
-      .where(and(eq(jobs.type, socialClipsJobType), sql`${jobs.payload}->>'submissionId' = ${itemId}`));
+      .where(and(eq(jobs.type, cutSocialClipsJob.name), sql`${jobs.payload}->>'submissionId' = ${itemId}`));
     expect(job).toMatchObject({ status: 'pending', attempts: 1 });
     expect(job?.lastError).toBe(
       'Error: 1 social clip(s) could not be cut yet: Error: connect ECONNREFUSED 127.0.0.1:9000',

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { uploads } from '../../db/schema';
-import type { StorageProvider } from '../../providers/storage/storage';
-import { variantKey } from '../../services/uploads/upload-keys';
-import { type JobHandler, PermanentJobError } from '../queue';
+import { uploads } from '../db/schema';
+import type { StorageProvider } from '../providers/storage/storage';
+import { variantKey } from '../services/uploads/upload-keys';
+import { defineJob } from './define-job';
 
 sharp.concurrency(2);
 
@@ -20,20 +20,18 @@ export interface ImageVariant {
   bytes: number;
 }
 
-const payloadSchema = z.object({ uploadId: z.uuid() });
-
 async function readAll(storage: StorageProvider, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await storage.get(key)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
-/** Makes the WebP variants of an uploaded image and records them on its row. */
-export function createImageVariantsHandler(storage: StorageProvider): JobHandler {
-  return async (payload, { db }) => {
-    const parsed = payloadSchema.safeParse(payload);
-    if (!parsed.success) throw new PermanentJobError('Invalid image-variants payload');
-    const [row] = await db.select().from(uploads).where(eq(uploads.id, parsed.data.uploadId));
+/** `uploads.image-variants`: makes the WebP variants of an uploaded image and records them on its row. */
+export const makeImageVariantsJob = defineJob({
+  name: 'uploads.image-variants',
+  payload: z.object({ uploadId: z.uuid() }),
+  async handle({ uploadId }, { db, providers: { storage } }) {
+    const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
     if (row?.status !== 'ready') return; // removed since: nothing to do
     const original = await readAll(storage, row.storageKey); // images are at most 20 MB
     const variants: Record<string, ImageVariant> = {};
@@ -48,5 +46,5 @@ export function createImageVariantsHandler(storage: StorageProvider): JobHandler
       variants[name] = { key, width: info.width, height: info.height, bytes: info.size };
     }
     await db.update(uploads).set({ variants, updatedAt: new Date() }).where(eq(uploads.id, row.id));
-  };
-}
+  },
+});

@@ -1,14 +1,16 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { boardSyncItems, invitations, jobs, submissions } from '../../db/schema';
-import { type ExternalBoard, MONDAY_API_VERSION, MondayBoard } from '../../providers/board/monday-board';
-import { type MondayStandIn, startMondayStandIn } from '../../providers/board/monday-stand-in';
-import { EXTERNAL_BOARD_NOT_CONFIGURED } from '../../routes/api/external-board';
-import { boardSyncJobTypes, queueBoardSync } from '../../services/board-sync/queue-board-sync';
-import { addStaff } from '../../services/staff/manage-staff';
-import { type SignedIn, signIn } from '../../test/sign-in';
-import { postSubmission, prepareTestSubmission } from '../../test/submission-fixtures';
-import { createTestContext, type TestContext } from '../../test/test-context';
+import { boardSyncItems, invitations, jobs, submissions } from '../db/schema';
+import { type ExternalBoard, MONDAY_API_VERSION, MondayBoard } from '../providers/board/monday-board';
+import { type MondayStandIn, startMondayStandIn } from '../providers/board/monday-stand-in';
+import { EXTERNAL_BOARD_NOT_CONFIGURED } from '../routes/api/external-board';
+import { queueBoardSync } from '../services/board-sync/queue-board-sync';
+import { addStaff } from '../services/staff/manage-staff';
+import { type SignedIn, signIn } from '../test/sign-in';
+import { postSubmission, prepareTestSubmission } from '../test/submission-fixtures';
+import { createTestContext, type TestContext } from '../test/test-context';
+import { syncBoardInvitationJob } from './sync-board-invitation';
+import { syncBoardSubmissionJob } from './sync-board-submission';
 
 let standIn: MondayStandIn;
 let ctx: TestContext;
@@ -71,7 +73,7 @@ const mutations = () => standIn.requests.filter((r) => r.operation !== 'boards')
 describe('board.sync-* jobs against the monday.com stand-in', () => {
   it('creates the item of a new submission, then changes its columns when the status changes', async () => {
     const itemId = await submit();
-    const [queued] = await db().select().from(jobs).where(eq(jobs.type, boardSyncJobTypes.submission));
+    const [queued] = await db().select().from(jobs).where(eq(jobs.type, syncBoardSubmissionJob.name));
     expect(queued?.payload).toEqual({ entityId: itemId });
     expect(queued?.uniqueKey).toBe(`board.sync-submission:${itemId}`);
     const [row] = await db().select().from(submissions).where(eq(submissions.id, itemId));
@@ -122,13 +124,13 @@ describe('board.sync-* jobs against the monday.com stand-in', () => {
     standIn.rateLimitNext(30);
     const before = await db().select({ now: sql<string>`now()::text` }).from(sql`(select 1) as one`);
     const outcomes = await runJobs();
-    expect(outcomes.find((o) => o.job.type === boardSyncJobTypes.submission)?.result).toBe('rescheduled');
+    expect(outcomes.find((o) => o.job.type === syncBoardSubmissionJob.name)?.result).toBe('rescheduled');
     expect(standIn.requests.map((r) => r.status)).toEqual([429]);
     expect((await syncRow(itemId))?.lastError).toBe('monday.com rate limit: Rate Limit Exceeded');
     const [waiting] = await db()
       .select()
       .from(jobs)
-      .where(and(eq(jobs.type, boardSyncJobTypes.submission), eq(jobs.status, 'pending')));
+      .where(and(eq(jobs.type, syncBoardSubmissionJob.name), eq(jobs.status, 'pending')));
     const waitedMs = (waiting?.runAt.getTime() ?? 0) - new Date(String(before[0]?.now)).getTime();
     expect(waitedMs).toBeGreaterThanOrEqual(29_000);
 
@@ -163,7 +165,7 @@ describe('board.sync-* jobs against the monday.com stand-in', () => {
     const itemId = await submit();
     standIn.applicationErrorNext('User unauthorized to perform action', 'UserUnauthorizedException');
     const outcomes = await runJobs();
-    const outcome = outcomes.find((o) => o.job.type === boardSyncJobTypes.submission);
+    const outcome = outcomes.find((o) => o.job.type === syncBoardSubmissionJob.name);
     expect(outcome?.result).toBe('failed');
     const [job] = await db()
       .select()
@@ -225,7 +227,7 @@ describe('an invitation staff create', () => {
       .select()
       .from(jobs)
       .where(eq(jobs.uniqueKey, `board.sync-invitation:${itemId}`));
-    expect(queued?.type).toBe(boardSyncJobTypes.invitation);
+    expect(queued?.type).toBe(syncBoardInvitationJob.name);
     await runJobs();
     const create = mutations().find((r) => r.operation === 'create_item');
     expect(create?.variables.itemName).toBe('Iris Vale');
@@ -250,6 +252,7 @@ describe('a change while the job runs', () => {
       listColumns: (signal) => monday.listColumns(signal),
       testConnection: (signal) => monday.testConnection(signal),
       updateItem: (itemId, input, signal) => monday.updateItem(itemId, input, signal),
+      deleteItem: (itemId, signal) => monday.deleteItem(itemId, signal),
       createItem: async (input, signal) => {
         await changeDuringCreate?.();
         return monday.createItem(input, signal);
@@ -273,9 +276,9 @@ describe('a change while the job runs', () => {
       };
       standIn.requests.length = 0;
       const outcomes = await runJobs(racing.app);
-      expect(
-        outcomes.filter((o) => o.job.type === boardSyncJobTypes.submission).map((o) => o.result),
-      ).toEqual(['rescheduled', 'done']);
+      expect(outcomes.filter((o) => o.job.type === syncBoardSubmissionJob.name).map((o) => o.result)).toEqual(
+        ['rescheduled', 'done'],
+      );
       expect(mutations().map((r) => r.operation)).toEqual(['create_item', 'change_multiple_column_values']);
       const externalItemId = String((await syncRow(itemId))?.externalItemId);
       expect(standIn.items.get(externalItemId)?.columnValues.status).toEqual({ label: 'rejected' });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_AGREEMENT_TEMPLATE, renderAgreement, type SignatureStatusValue } from '../../../domain';
+import { DEMO_AGREEMENT_TEMPLATE, renderAgreement, type SignatureStatusValue } from '../../domain';
 import {
   agreementTemplates,
   artists,
@@ -13,21 +13,22 @@ import {
   outboxMessages,
   signatureEvents,
   signatureRequests,
-} from '../../db/schema';
-import type { ExternalSigning } from '../../providers/signing/external-signing';
-import { queueSealAgreement, sealAgreementJobType } from '../../services/contracts/queue-seal-agreement';
+} from '../db/schema';
+import type { ExternalSigning } from '../providers/signing/external-signing';
+import { queueSealAgreement } from '../services/contracts/queue-seal-agreement';
 import {
   SEALED_AGREEMENT_SUBJECT,
   sealedAgreementKey,
   sealSignatureRequest,
-} from '../../services/contracts/seal-signature-request';
+} from '../services/contracts/seal-signature-request';
 import {
   createTestContext,
   createTestDatabase,
   type TestContext,
   type TestDatabase,
-} from '../../test/test-context';
-import { enqueueJob } from '../queue';
+} from '../test/test-context';
+import { enqueueJob } from './queue';
+import { sealAgreementJob } from './seal-agreement';
 
 const run = promisify(execFile);
 
@@ -158,7 +159,7 @@ describe('contracts.seal', () => {
     await enqueue(ctx, request.id);
     const outcomes = await runJobs();
     expect(outcomes.map((o) => [o.job.type, o.result])).toEqual([
-      [sealAgreementJobType, 'done'],
+      [sealAgreementJob.name, 'done'],
       ['mail.send', 'done'],
     ]);
 
@@ -204,7 +205,7 @@ describe('contracts.seal', () => {
     const sealedAt = row?.sealedAt;
     await enqueue(ctx, request.id);
     const again = await runJobs();
-    expect(again.map((o) => [o.job.type, o.result])).toEqual([[sealAgreementJobType, 'done']]);
+    expect(again.map((o) => [o.job.type, o.result])).toEqual([[sealAgreementJob.name, 'done']]);
     const after = await requestRow(ctx, request.id);
     expect(after?.sealedAt?.getTime()).toBe(sealedAt?.getTime());
     expect(after?.sealedSha256).toBe(row?.sealedSha256);
@@ -273,7 +274,7 @@ describe('contracts.seal', () => {
       .where(eq(jobs.id, missing?.job.id as number));
     expect(missingJob?.lastError).toBe(`PermanentJobError: Signature request ${unknown} not found`);
 
-    await enqueueJob(ctx.app.db, sealAgreementJobType, { requestId: 'not-an-id' });
+    await enqueueJob(ctx.app.db, sealAgreementJob.name, { requestId: 'not-an-id' });
     const [malformed] = await runJobs();
     expect(malformed?.result).toBe('failed');
     const [malformedJob] = await ctx.app.db
@@ -281,7 +282,9 @@ describe('contracts.seal', () => {
       .from(jobs)
       .where(eq(jobs.id, malformed?.job.id as number));
     expect(malformedJob?.attempts).toBe(1);
-    expect(malformedJob?.lastError).toMatch(/^PermanentJobError: Invalid seal payload: /);
+    expect(malformedJob?.lastError).toBe(
+      'PermanentJobError: Invalid contracts payload (contracts.seal): ✖ Invalid UUID\n  → at requestId',
+    );
   });
 
   it('fails permanently when the drawn signature cannot be read', async () => {
@@ -373,7 +376,7 @@ describe('contracts.seal with Dropbox Sign', () => {
       .where(eq(jobs.id, first?.job.id as number));
     const outcomes = await runJobs(providerCtx);
     expect(outcomes.map((o) => [o.job.type, o.result])).toEqual([
-      [sealAgreementJobType, 'done'],
+      [sealAgreementJob.name, 'done'],
       ['mail.send', 'done'],
     ]);
     expect(downloads).toEqual(['a1b2c3d4e5', 'a1b2c3d4e5']);

@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import type { Database } from '../db/client';
+import { checkProvidersJob } from './check-providers';
+import { cleanUpJob } from './clean-up';
+import { cutSocialClipsJob } from './cut-social-clips';
+import { deleteOldAnalyticsJob } from './delete-old-analytics';
+import { makeImageVariantsJob } from './make-image-variants';
+import { enqueueUncheckedJob } from './queue';
+import { removeAbandonedUploadsJob } from './remove-abandoned-uploads';
+import { sealAgreementJob } from './seal-agreement';
+import { sendMailJob } from './send-mail';
+import { syncBoardInvitationJob } from './sync-board-invitation';
+import { syncBoardSubmissionJob } from './sync-board-submission';
+
+/** Every background job: the worker runs these, and `enqueueJob` takes their names and payloads. */
+export const allJobs = [
+  sendMailJob,
+  makeImageVariantsJob,
+  cutSocialClipsJob,
+  syncBoardSubmissionJob,
+  syncBoardInvitationJob,
+  sealAgreementJob,
+  cleanUpJob,
+  removeAbandonedUploadsJob,
+  deleteOldAnalyticsJob,
+  checkProvidersJob,
+] as const;
+
+type AnyJob = (typeof allJobs)[number];
+/** The name of a defined job, as stored in `jobs.type`. */
+export type JobName = AnyJob['name'];
+/** What `enqueueJob` takes for job N: the input of its payload schema. */
+export type JobPayload<N extends JobName> = z.input<Extract<AnyJob, { name: N }>['payload']>;
+
+/**
+ * Recurring jobs exist once (unique key: the job's name); each run schedules the next. Called at
+ * start by every instance: the unique key makes the second call add nothing.
+ */
+export async function scheduleRecurringJobs(db: Database): Promise<void> {
+  for (const job of allJobs) {
+    if (!job.recurring) continue;
+    await enqueueUncheckedJob(db, job.name, job.payload.parse({}), {
+      uniqueKey: job.name,
+      ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
+    });
+  }
+}
