@@ -1,18 +1,9 @@
-import net from 'node:net';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorReports, jobs, providerStatus } from '../db/schema';
+import { closedPort } from '../test/ports';
 import { createTestContext, type TestContext } from '../test/test-context';
 import { enqueueJob } from './queue';
-
-/** A port with nothing listening: taken from the system, then let go. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 let ctx: TestContext;
 let port: number;

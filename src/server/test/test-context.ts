@@ -15,8 +15,14 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-/** A fresh, migrated database for one test file, copied from the snapshot made by global-setup. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database for one test file, copied from the snapshot made by global-setup.
+ * `rewriteUrl` changes the PostgreSQL address the app connects to (a test's TCP relay); the
+ * database is still created and dropped on the server itself.
+ */
+export async function createTestDatabase(
+  options: { rewriteUrl?: (databaseUrl: string) => string } = {},
+): Promise<TestDatabase> {
   const info = inject('testDatabase');
   if (info.kind === 'pglite') {
     const snapshot = new Blob([await fs.readFile(info.snapshotPath)]);
@@ -31,7 +37,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   } finally {
     await admin.end();
   }
-  const handle = await openDatabase({ databaseUrl: databaseUrlFor(info.serverUrl, name), maxConnections: 5 });
+  const databaseUrl = databaseUrlFor(info.serverUrl, name);
+  const handle = await openDatabase({
+    databaseUrl: options.rewriteUrl ? options.rewriteUrl(databaseUrl) : databaseUrl,
+    maxConnections: 5,
+  });
   return {
     ...handle,
     destroy: async () => {

@@ -1,17 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { healthResponseSchema } from '../../../domain/api/system';
-import { openDatabase } from '../../db/client';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../db/database-errors';
 import { errorReports, providerStatus } from '../../db/schema';
 import { LocalStorage } from '../../providers/storage/local-storage';
-import { databaseUrlFor } from '../../test/database-url';
+import { closedPort } from '../../test/ports';
 import { TcpProxy } from '../../test/tcp-proxy';
 import {
   createTestContext,
@@ -21,15 +17,6 @@ import {
 } from '../../test/test-context';
 
 const health = (ctx: TestContext) => ctx.app.inject({ method: 'GET', url: '/api/health' });
-
-/** A port with nothing listening: taken from the system, then let go. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function startSmtp(port: number): Promise<SMTPServer> {
   const server = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'] });
@@ -181,32 +168,20 @@ describe('with the database down', () => {
     let proxy: TcpProxy;
     let database: TestDatabase;
     let ctx: TestContext;
-    let name: string;
 
     beforeAll(async () => {
       const info = inject('testDatabase');
       if (info.kind !== 'postgres') return;
-      name = `imprint_test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: info.serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${name} template ${info.template}`);
-      await admin.end();
       const server = new URL(info.serverUrl);
       proxy = new TcpProxy(server.hostname, Number(server.port || 5432));
       await proxy.start();
-      const viaProxy = new URL(databaseUrlFor(info.serverUrl, name));
-      viaProxy.port = String(proxy.port);
-      const handle = await openDatabase({ databaseUrl: viaProxy.toString(), maxConnections: 3 });
-      database = {
-        ...handle,
-        destroy: async () => {
-          await handle.close();
-          const dropper = new pg.Client({ connectionString: info.serverUrl });
-          await dropper.connect();
-          await dropper.query(`drop database if exists ${name} with (force)`);
-          await dropper.end();
+      database = await createTestDatabase({
+        rewriteUrl: (databaseUrl) => {
+          const viaProxy = new URL(databaseUrl);
+          viaProxy.port = String(proxy.port);
+          return viaProxy.toString();
         },
-      };
+      });
       ctx = await createTestContext({ database });
     });
     afterAll(async () => {

@@ -54,7 +54,7 @@ describe('the analytics dashboard', () => {
     const api = mockApi(() => ({ status: 200, body: dashboard() }));
     renderStaffPage(AnalyticsPage, '/analytics', '/analytics');
     expect(screen.getByRole('heading', { level: 1, name: 'Analytics' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toContain('Loading dashboard data...');
+    expect(screen.getByRole('status').textContent).toContain('Loading...');
 
     const status = await screen.findByRole('region', { name: 'System status' });
     expect(status.textContent).toContain('Degraded');

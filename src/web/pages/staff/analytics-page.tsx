@@ -3,13 +3,11 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -19,7 +17,11 @@ import { useSearchParams } from 'react-router';
 import { ANALYTICS_WINDOWS, type AnalyticsDashboard } from '../../../domain';
 import { useAnalyticsDashboard } from '../../api/analytics';
 import { ApiError } from '../../api/client';
+import { isSignedOutError } from '../../auth/sign-in-path';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { PageHeader } from '../../components/page-header';
+import { PageLoading } from '../../components/page-loading';
+import { PanelSection } from '../../components/panel-section';
 import { formatClock } from './analytics/analytics-format';
 import { ErrorsByCategoryChart } from './analytics/errors-by-category-chart';
 import { RecentErrorsTable } from './analytics/recent-errors-table';
@@ -52,20 +54,6 @@ function loadErrorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Unknown error';
 }
 
-function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Paper component="section" aria-label={title} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 2, gap: 1 }}>
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
-
 function isEmpty(data: AnalyticsDashboard): boolean {
   return data.performanceStats.sampleCount === 0 && data.errorStats.totalErrors === 0;
 }
@@ -74,7 +62,7 @@ function Dashboard({ data }: { data: AnalyticsDashboard }) {
   return (
     <Stack spacing={3}>
       <SummaryCards data={data} />
-      <Section title="Active issues">
+      <PanelSection title="Active issues">
         {data.systemHealth.issues.length === 0 ? (
           <Typography sx={{ color: 'text.secondary' }}>No active issues.</Typography>
         ) : (
@@ -89,19 +77,19 @@ function Dashboard({ data }: { data: AnalyticsDashboard }) {
             ))}
           </List>
         )}
-      </Section>
-      <Section title="Core web vitals">
+      </PanelSection>
+      <PanelSection title="Core web vitals">
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
           75th percentile of real page loads in this window, scored against Google's good and poor thresholds.
         </Typography>
         <WebVitalsPanel vitals={data.performanceStats.coreWebVitals} />
-      </Section>
-      <Section title="Errors per category">
+      </PanelSection>
+      <PanelSection title="Errors per category">
         <ErrorsByCategoryChart counts={data.errorStats.errorsByCategory} />
-      </Section>
-      <Section title="Recent errors">
+      </PanelSection>
+      <PanelSection title="Recent errors">
         <RecentErrorsTable errors={data.errorStats.recentErrors} />
-      </Section>
+      </PanelSection>
     </Stack>
   );
 }
@@ -111,27 +99,16 @@ export function AnalyticsPage() {
   const [hours, setHours] = useWindowHours();
   const query = useAnalyticsDashboard(hours);
   const { data, isPending, isError, isFetching, error, dataUpdatedAt, refetch } = query;
+  const returnTo = `/analytics?hours=${hours}`;
 
   let body: ReactNode;
   if (isPending) {
-    body = (
-      <Stack role="status" spacing={2} sx={{ alignItems: 'center', py: 8 }}>
-        <CircularProgress aria-hidden="true" />
-        <Typography>Loading dashboard data...</Typography>
-      </Stack>
-    );
+    body = <PageLoading />;
   } else if (isError && !data) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <LoadFailedAlert signedOut={isSignedOutError(error)} returnTo={returnTo} onRetry={() => void refetch()}>
         {loadErrorText(error)}
-      </Alert>
+      </LoadFailedAlert>
     );
   } else if (!data) {
     body = <Alert severity="info">No dashboard data available.</Alert>;
@@ -139,16 +116,13 @@ export function AnalyticsPage() {
     body = (
       <Stack spacing={3}>
         {isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()}>
-                Retry
-              </Button>
-            }
+          <LoadFailedAlert
+            signedOut={isSignedOutError(error)}
+            returnTo={returnTo}
+            onRetry={() => void refetch()}
           >
             {loadErrorText(error)}. Showing the figures from {formatClock(dataUpdatedAt)}.
-          </Alert>
+          </LoadFailedAlert>
         )}
         {isEmpty(data) && (
           <Alert severity="info">

@@ -27,10 +27,11 @@ import {
 import { isBoardItemId } from '../../api/board';
 import { ApiError, apiGet, apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { PanelSection } from '../../components/panel-section';
 import { usePageTitle } from '../../components/use-page-title';
 import { ArtistAgreements } from './agreement/artist-agreements';
 import { BOARD_PATH, formatSubmittedAt, releaseTitleOf } from './board/board-format';
-import { DetailSection, ExternalLink, InfoList, InfoRow, RecordNotFound } from './board/detail-parts';
+import { ExternalLink, InfoList, InfoRow, RecordNotFound } from './board/detail-parts';
 import { StatusChip } from './board/status-chip';
 import { CopyLinkField } from './invite/copy-link-field';
 import { ListSkeleton, LoadError } from './invite/load-states';
@@ -225,7 +226,7 @@ function ArtistView({ artist }: { artist: StaffArtist }) {
         </Typography>
         <Typography sx={{ color: 'text.secondary' }}>{artist.email}</Typography>
       </Box>
-      <DetailSection title="Profile">
+      <PanelSection title="Profile">
         <Box sx={{ mb: 2 }}>
           <Typography id="artist-completion" variant="body2" sx={{ mb: 0.5 }}>
             Profile {artist.completion}% complete
@@ -237,11 +238,11 @@ function ArtistView({ artist }: { artist: StaffArtist }) {
           />
         </Box>
         <Profile artist={artist} />
-      </DetailSection>
-      <DetailSection title="Agreement">
+      </PanelSection>
+      <PanelSection title="Agreement">
         <ArtistAgreements artistId={artist.artistId} />
-      </DetailSection>
-      <DetailSection title="Submissions">
+      </PanelSection>
+      <PanelSection title="Submissions">
         {artist.submissions.length === 0 ? (
           <Typography sx={{ color: 'text.secondary' }}>No submissions yet.</Typography>
         ) : (
@@ -251,12 +252,12 @@ function ArtistView({ artist }: { artist: StaffArtist }) {
             ))}
           </Box>
         )}
-      </DetailSection>
-      <DetailSection title="Returning-artist links">
+      </PanelSection>
+      <PanelSection title="Returning-artist links">
         <ReturningLinks artist={artist} />
-      </DetailSection>
+      </PanelSection>
       {artist.invitations.length > 0 && (
-        <DetailSection title="Invitations">
+        <PanelSection title="Invitations">
           <Box component="ul" sx={{ p: 0, m: 0 }} aria-label="Invitations">
             {artist.invitations.map((invitation) => (
               <Typography component="li" key={invitation.itemId} sx={{ py: 0.5, listStyle: 'none' }}>
@@ -265,7 +266,7 @@ function ArtistView({ artist }: { artist: StaffArtist }) {
               </Typography>
             ))}
           </Box>
-        </DetailSection>
+        </PanelSection>
       )}
     </Stack>
   );

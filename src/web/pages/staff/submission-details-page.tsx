@@ -12,12 +12,13 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { BoardItemDetail } from '../../../domain';
 import { isBoardItemId, useBoardItem } from '../../api/board';
 import { ApiError } from '../../api/client';
+import { PanelSection } from '../../components/panel-section';
 import { usePageTitle } from '../../components/use-page-title';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { BOARD_PATH, formatSubmittedAt } from './board/board-format';
 import { CatalogueList } from './board/catalogue-list';
 import { ChangeStatusPanel } from './board/change-status-panel';
-import { DetailSection, RecordNotFound } from './board/detail-parts';
+import { RecordNotFound } from './board/detail-parts';
 import { HistoryList } from './board/history-list';
 import { StatusChip } from './board/status-chip';
 import { ArtistDetails, ArtworkDetails, ReleaseDetails } from './board/submission-sections';
@@ -110,30 +111,30 @@ function SubmissionReview({ item }: { item: BoardItemDetail }) {
         </Stack>
       </Box>
       <ChangeStatusPanel key={item.itemId} item={item} />
-      <DetailSection title="Artist">
+      <PanelSection title="Artist">
         <ArtistDetails item={item} />
-      </DetailSection>
-      <DetailSection title="Release">
+      </PanelSection>
+      <PanelSection title="Release">
         <ReleaseDetails item={item} />
-      </DetailSection>
+      </PanelSection>
       {item.uploadType !== 'transfer' && (
         <>
-          <DetailSection title="Artwork">
+          <PanelSection title="Artwork">
             <ArtworkDetails item={item} />
-          </DetailSection>
-          <DetailSection title={`Tracks (${item.tracks.length})`}>
+          </PanelSection>
+          <PanelSection title={`Tracks (${item.tracks.length})`}>
             <TrackList item={item} />
-          </DetailSection>
+          </PanelSection>
         </>
       )}
       {item.catalogueItems.length > 0 && (
-        <DetailSection title={`Catalogue items (${item.catalogueItems.length})`}>
+        <PanelSection title={`Catalogue items (${item.catalogueItems.length})`}>
           <CatalogueList item={item} />
-        </DetailSection>
+        </PanelSection>
       )}
-      <DetailSection title="History">
+      <PanelSection title="History">
         <HistoryList item={item} />
-      </DetailSection>
+      </PanelSection>
     </Stack>
   );
 }

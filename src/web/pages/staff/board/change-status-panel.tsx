@@ -16,7 +16,7 @@ import {
   type SubmissionStatus,
 } from '../../../../domain';
 import { useChangeSubmissionStatus } from '../../../api/board';
-import { DetailSection } from './detail-parts';
+import { PanelSection } from '../../../components/panel-section';
 
 /**
  * Staff move the submission on: only the statuses the board allows from here are offered, with an
@@ -50,7 +50,7 @@ export function ChangeStatusPanel({ item }: { item: BoardItemDetail }) {
   }
 
   return (
-    <DetailSection title="Change status">
+    <PanelSection title="Change status">
       {done && (
         <Alert severity="success" role="status" sx={{ mb: 2 }} onClose={() => setDone(null)}>
           Status changed to {getStatusLabel(done)}. The artist has been e-mailed.
@@ -104,6 +104,6 @@ export function ChangeStatusPanel({ item }: { item: BoardItemDetail }) {
           </div>
         </Stack>
       )}
-    </DetailSection>
+    </PanelSection>
   );
 }

@@ -10,34 +10,6 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { EMPTY_VALUE } from './board-format';
 
-/** A titled block of the details page: an h2 that also names the region. */
-export function DetailSection({
-  title,
-  children,
-  action,
-}: {
-  title: string;
-  children: ReactNode;
-  action?: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <Paper component="section" aria-labelledby={id} variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-      <Stack
-        direction="row"
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 2 }}
-      >
-        <Typography id={id} variant="h3" component="h2">
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
-
 export function InfoList({ children }: { children: ReactNode }) {
   return (
     <Box component="dl" sx={{ m: 0 }}>
