@@ -16,7 +16,8 @@ import {
 } from './db/database-errors';
 import { AppError } from './errors';
 import { allJobs } from './jobs';
-import { JobWorker, type JobWorkerOptions } from './jobs/queue';
+import { JobWorker, type JobWorkerOptions, PermanentJobError } from './jobs/queue';
+import { metricsPlugin } from './metrics/metrics-plugin';
 import { registerAuthentication } from './policies/authentication';
 import { createProviders, type Providers } from './providers';
 import { publicConfigOf } from './public-config';
@@ -124,7 +125,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     providers,
     config,
     log: app.log,
-    onError: (error, job) => app.log.warn({ err: error, jobId: job?.id, jobType: job?.type }, 'job failed'),
+    onError: (error, job) => {
+      app.log.warn({ err: error, jobId: job?.id, jobType: job?.type }, 'job failed');
+      // The worker's own rule for giving up: a permanent error, or the last attempt.
+      if (job) {
+        const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+        app.metrics.recordJobFailure(job.type, final);
+      }
+    },
     // Failed for good: an error event for the dashboard (a retry is not one).
     onGiveUp: (job, lastError) =>
       recordJobFailure(db, { jobId: job.id, jobName: job.type, attempts: job.attempts, lastError }),
@@ -219,6 +227,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(cookie);
+  // Before the routes, so that its timing hook sees every request.
+  await app.register(metricsPlugin);
   registerAuthentication(app);
 
   await app.register(healthRoutes);

@@ -99,6 +99,8 @@ export const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://api.hellosign.com/v3'),
   TRUST_PROXY: booleanFlag.default(false),
+  // GET /metrics answers only with this bearer token; unset, /metrics does not exist.
+  METRICS_TOKEN: z.string().trim().min(16, { error: 'must be at least 16 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -169,6 +171,8 @@ export interface AppConfig {
    * anyone could claim any address and walk past the per-IP rate limits.
    */
   trustProxy: boolean;
+  /** The bearer token of GET /metrics (Prometheus); undefined: no /metrics. */
+  metricsToken: string | undefined;
   webRoot: string;
 }
 
@@ -311,6 +315,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     webRoot: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web'),
   };
 }

@@ -10,7 +10,7 @@ import {
   uploadFieldsSchema,
   uploadResultSchema,
 } from '../../../domain';
-import { badRequest, notFound, tooManyRequests } from '../../errors';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../errors';
 import { requireStaff } from '../../policies/authentication';
 import { consumeRateLimit } from '../../services/rate-limit/consume-rate-limit';
 import {
@@ -34,6 +34,12 @@ const uploadsPerHour = 120;
  * The upload service (spec 001 §7; paths renamed per design.md §2): the standard multipart upload,
  * and the direct path (signed URL, PUT, process).
  */
+/** How an upload that threw ends in the metrics: refused (the client's 4xx) or failed. */
+function uploadResultOf(error: unknown): 'refused' | 'failed' {
+  const status = error instanceof AppError ? error.statusCode : (error as { statusCode?: number }).statusCode;
+  return status !== undefined && status < 500 ? 'refused' : 'failed';
+}
+
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = app.providers.storage;
   const signer = { key: app.signingKey, publicUrl: app.config.publicUrl };
@@ -105,8 +111,10 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           uploaderUserId: request.auth?.user.userId,
           uploadMethod: 'APP_ENGINE',
         });
+        app.metrics.recordUpload('standard', 'stored', { bytes: row.originalSize, fileType: row.fileType });
         return presentUpload(signer, row);
       } catch (error) {
+        app.metrics.recordUpload('standard', uploadResultOf(error));
         if (staged) await storage.delete(staged.key);
         throw error;
       }
@@ -185,12 +193,19 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/storage/process-upload',
     { schema: { body: processUploadPayloadSchema, response: { 200: uploadResultSchema } } },
     async (request) => {
-      const row = await processDirectUpload(
-        { db: app.db, storage, resumable: app.providers.resumable },
-        request.body,
-        request.auth?.user.userId,
-      );
-      return presentUpload(signer, row);
+      try {
+        const { row, via } = await processDirectUpload(
+          { db: app.db, storage, resumable: app.providers.resumable },
+          request.body,
+          request.auth?.user.userId,
+        );
+        app.metrics.recordUpload(via, 'stored', { bytes: row.originalSize, fileType: row.fileType });
+        return presentUpload(signer, row);
+      } catch (error) {
+        // Which way the bytes came is known only once the upload is found: refusals count as direct.
+        app.metrics.recordUpload('direct', uploadResultOf(error));
+        throw error;
+      }
     },
   );
 };

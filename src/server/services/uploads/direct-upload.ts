@@ -155,13 +155,13 @@ async function stagedDirectUpload(
 
 /**
  * Step 3 of the direct path, and the end of a resumable upload: checks what arrived by its
- * content and files it like a standard upload.
+ * content and files it like a standard upload. Answers the file and which way its bytes came.
  */
 export async function processDirectUpload(
   deps: { db: Database; storage: StorageProvider; resumable: ResumableUploads },
   payload: ProcessUploadPayload,
   uploaderUserId: string | undefined,
-): Promise<UploadRow> {
+): Promise<{ row: UploadRow; via: 'direct' | 'resumable' }> {
   const fileId = payload.fileName;
   const row = /^[0-9a-f-]{36}$/.test(fileId) ? await findStaged(deps.db, fileId) : undefined;
   // Another session's upload answers exactly like a missing one.
@@ -174,7 +174,7 @@ export async function processDirectUpload(
     : await stagedDirectUpload(deps.storage, row);
   if (staged === 'incomplete') throw badRequest('The file has not been uploaded yet');
   try {
-    return await finishUpload(
+    const stored = await finishUpload(
       deps,
       staged,
       {
@@ -190,6 +190,7 @@ export async function processDirectUpload(
       },
       row.id,
     );
+    return { row: stored, via: resumable ? 'resumable' : 'direct' };
   } finally {
     if (resumable) await forgetResumableUpload(deps, row.id);
   }
