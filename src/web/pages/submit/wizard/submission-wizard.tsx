@@ -16,6 +16,7 @@ import {
   type StepValidation,
 } from '../../../../domain';
 import { usePublicConfig } from '../../../config';
+import { useUploadKeepAlive } from '../../../monitoring/upload-keep-alive';
 import {
   DRAFT_STORAGE_KEY,
   loadDraft,
@@ -117,6 +118,7 @@ export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
   const { isSubmitting } = submission;
   const isBusy = useCallback(() => registry.isBusy() || isSubmitting(), [registry, isSubmitting]);
   useLeaveWarning(isBusy);
+  useUploadKeepAlive(isBusy);
 
   // Keep the draft, and re-check the steps that failed, as the artist types.
   useEffect(() => {
