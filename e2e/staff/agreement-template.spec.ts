@@ -63,7 +63,7 @@ test('staff open the agreement from the menu, edit it with a live preview and ar
   // Leaving with unsaved edits asks first.
   const asked = answerNextDialog(page, 'dismiss');
   await page.getByRole('button', { name: /^Account: / }).click();
-  await page.getByRole('menuitem', { name: 'Board' }).click();
+  await page.getByRole('menuitem', { name: 'Board', exact: true }).click();
   expect(await asked).toBe('You have unsaved changes to the agreement. Leave without saving them?');
   await expect(page).toHaveURL('/admin/agreement');
   expectNoProblems(problems);

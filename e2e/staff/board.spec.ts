@@ -38,7 +38,7 @@ test('staff find a new submission under Pending, listen, download it, approve it
   // Staff reach the board from their account menu.
   await page.goto('/', { waitUntil: 'networkidle' });
   await page.getByRole('button', { name: /^Account: / }).click();
-  await page.getByRole('menuitem', { name: 'Board' }).click();
+  await page.getByRole('menuitem', { name: 'Board', exact: true }).click();
   await expect(page).toHaveURL('/admin/board');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Submissions board');
   const filters = page.getByRole('navigation', { name: 'Filter by status' });
