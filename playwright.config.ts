@@ -70,6 +70,13 @@ export default defineConfig({
           DATA_DIR: dataDir,
           SKIP_WEB_BUILD: '1',
           LOG_LEVEL: 'warn',
+          // The monday.com mirror, pointed at the stand-in that e2e/staff/test-dashboard.spec.ts starts
+          // and stops on this fixed port (with the stand-in's default token and board). The rest of
+          // the time nothing listens there: other specs' board syncs retry in the background and
+          // /api/health answers 200 'degraded'.
+          MONDAY_API_TOKEN: 'stand-in-token',
+          MONDAY_BOARD_ID: '1234567890',
+          MONDAY_API_URL: `http://127.0.0.1:${process.env.E2E_MONDAY_PORT ?? 3199}/v2`,
         },
       },
 });

@@ -38,6 +38,7 @@ import { profileRoutes } from './routes/api/profile';
 import { returningLinkRoutes } from './routes/api/returning-links';
 import { spotifyRoutes } from './routes/api/spotify';
 import { staffConsoleRoutes } from './routes/api/staff-console';
+import { testDashboardRoutes } from './routes/api/test-dashboard';
 import { uploadRoutes } from './routes/api/uploads';
 import { waitingListRoutes } from './routes/api/waiting-list';
 import { fileRoutes } from './routes/files';
@@ -249,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(invitationRoutes);
   await app.register(returningLinkRoutes);
   await app.register(staffConsoleRoutes);
+  await app.register(testDashboardRoutes);
   await app.register(dropboxSignRoutes);
   await app.register(contractRoutes);
   await app.register(webRoutes, { webRoot: config.webRoot, publicConfig: publicConfigOf(config) });
