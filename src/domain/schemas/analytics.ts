@@ -49,6 +49,7 @@ export const analyticsDashboardSchema = z.object({
     errorsBySeverity: z.record(z.string(), z.number().int().nonnegative()),
     recentErrors: z.array(
       z.object({
+        id: z.string(),
         timestamp: z.string(),
         severity: errorSeveritySchema,
         category: z.string(),

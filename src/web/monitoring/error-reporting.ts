@@ -17,7 +17,7 @@ export function firstFrameUrl(stack: string | undefined): string | undefined {
   return stack?.match(/(https?:\/\/[^\s)]+?)(?::\d+){1,2}\)?(\s|$)/m)?.[1];
 }
 
-function describe(error: unknown): { message: string; stack?: string | undefined } {
+function describeThrown(error: unknown): { message: string; stack?: string | undefined } {
   if (error instanceof Error) return { message: error.message || error.name, stack: error.stack };
   if (typeof error === 'string') return { message: error };
   try {
@@ -38,7 +38,7 @@ export function createErrorReporter(
   const seen = new Set<string>();
   return {
     report(error, stage, where = {}) {
-      const { message, stack } = describe(error);
+      const { message, stack } = describeThrown(error);
       const filename = where.filename || firstFrameUrl(stack);
       if (isErrorNoise({ message, filename, stack })) return false;
       const key = `${stage}|${message}`;

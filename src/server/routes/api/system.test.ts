@@ -1,8 +1,4 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { healthResponseSchema } from '../../../domain/api/system';
-import { LocalStorage } from '../../providers/storage/local-storage';
 import { setSetting } from '../../services/settings/app-settings';
 import { createTestContext, type TestContext } from '../../test/test-context';
 

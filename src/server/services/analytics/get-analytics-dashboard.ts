@@ -120,6 +120,7 @@ async function readErrorCounts(db: Database, start: Date, end: Date) {
 async function readRecentErrors(db: Database, start: Date, end: Date) {
   return db
     .select({
+      id: errorReports.id,
       createdAt: errorReports.createdAt,
       severity: errorReports.severity,
       category: errorReports.category,
@@ -252,6 +253,7 @@ export async function getAnalyticsDashboard(
       errorsByCategory: countBy(errorCounts.map((row) => ({ key: row.category, count: row.count }))),
       errorsBySeverity: countBy(errorCounts.map((row) => ({ key: row.severity, count: row.count }))),
       recentErrors: recentErrors.map((row) => ({
+        id: row.id,
         timestamp: row.createdAt.toISOString(),
         // Written by the domain's classification; an unknown word (an older row) reads as LOW.
         severity: errorSeveritySchema.catch('LOW').parse(row.severity),

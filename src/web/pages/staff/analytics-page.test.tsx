@@ -27,6 +27,7 @@ function dashboard(overrides: Partial<AnalyticsDashboard> = {}): AnalyticsDashbo
       errorsBySeverity: { CRITICAL: 1, HIGH: 6 },
       recentErrors: [
         {
+          id: '0b6c1a52-8f0e-4f7a-9d5e-0d1c2b3a4f50',
           timestamp: '2026-11-25T10:15:00.000Z',
           severity: 'CRITICAL',
           category: 'submission',
@@ -35,6 +36,7 @@ function dashboard(overrides: Partial<AnalyticsDashboard> = {}): AnalyticsDashbo
           url: 'https://portal.example/submit',
         },
         {
+          id: '5e2d9b71-3c4a-4b8e-8f61-7a9c0d1e2f33',
           timestamp: '2026-11-25T10:10:00.000Z',
           severity: 'HIGH',
           category: 'server',

@@ -38,8 +38,8 @@ export function RecentErrorsTable({ errors }: { errors: AnalyticsDashboard['erro
           </TableRow>
         </TableHead>
         <TableBody>
-          {errors.map((error, index) => (
-            <TableRow key={`${error.timestamp}-${index}`}>
+          {errors.map((error) => (
+            <TableRow key={error.id}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatEventTime(error.timestamp)}</TableCell>
               <TableCell>
                 <Chip size="small" label={error.severity} color={SEVERITY_COLOR[error.severity]} />
