@@ -42,6 +42,7 @@ import { testDashboardRoutes } from './routes/api/test-dashboard';
 import { uploadRoutes } from './routes/api/uploads';
 import { waitingListRoutes } from './routes/api/waiting-list';
 import { fileRoutes } from './routes/files';
+import { metricsRoutes } from './routes/metrics';
 import { webRoutes } from './routes/web';
 import { ProviderMonitor } from './services/health/provider-monitor';
 import { recordJobFailure, recordServerError } from './services/monitoring/record-error-event';
@@ -253,6 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(testDashboardRoutes);
   await app.register(dropboxSignRoutes);
   await app.register(contractRoutes);
+  await app.register(metricsRoutes);
   await app.register(webRoutes, { webRoot: config.webRoot, publicConfig: publicConfigOf(config) });
   return app;
 }

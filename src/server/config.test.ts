@@ -145,6 +145,29 @@ describe('Spotify configuration', () => {
   });
 });
 
+describe('METRICS_TOKEN', () => {
+  it('is off by default and taken as given when long enough', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: ' 0123456789abcdef ' }).metricsToken).toBe('0123456789abcdef');
+  });
+
+  it.each(['short-token', 'has a space in it!'])(
+    'stops on %j, naming the variable but not the value',
+    (token) => {
+      expect(() => loadConfig({ METRICS_TOKEN: token })).toThrow(
+        /^Invalid configuration:\n {2}- METRICS_TOKEN: /,
+      );
+      try {
+        loadConfig({ METRICS_TOKEN: token });
+        expect.unreachable();
+      } catch (error) {
+        expect((error as ConfigError).message).not.toContain(token);
+      }
+    },
+  );
+});
+
 describe('.env.example', () => {
   it('documents exactly the variables the schema reads', () => {
     const text = fs.readFileSync(path.resolve(import.meta.dirname, '../../.env.example'), 'utf8');

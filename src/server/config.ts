@@ -100,7 +100,12 @@ export const envSchema = z.object({
     .default('https://api.hellosign.com/v3'),
   TRUST_PROXY: booleanFlag.default(false),
   // GET /metrics answers only with this bearer token; unset, /metrics does not exist.
-  METRICS_TOKEN: z.string().trim().min(16, { error: 'must be at least 16 characters' }).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, { error: 'must be at least 16 characters' })
+    .regex(/^\S+$/, { error: 'must not contain spaces' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -228,6 +233,14 @@ function missingTogether(raw: Record<string, string | undefined>): { name: strin
   return problems;
 }
 
+/** Secrets whose wrong value is not repeated in the error (it ends up in logs). */
+const unshownVariables = new Set(['METRICS_TOKEN']);
+
+function shownValue(name: string, value: string | undefined): string {
+  if (unshownVariables.has(name)) return `${value?.length ?? 0} characters, not shown`;
+  return JSON.stringify(value ?? '');
+}
+
 /** Parses the environment. A wrong value throws a ConfigError naming each bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   // An empty string is treated as "not set", as shells and .env files produce them freely.
@@ -241,7 +254,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       message: issue.message,
     })),
     ...missingTogether(cleaned),
-  ].map(({ name, message }) => `${name}: ${message} (got ${JSON.stringify(source[name] ?? '')})`);
+  ].map(({ name, message }) => `${name}: ${message} (got ${shownValue(name, source[name])})`);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);

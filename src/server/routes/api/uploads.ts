@@ -10,7 +10,8 @@ import {
   uploadFieldsSchema,
   uploadResultSchema,
 } from '../../../domain';
-import { AppError, badRequest, notFound, tooManyRequests } from '../../errors';
+import { badRequest, notFound, tooManyRequests } from '../../errors';
+import { type UploadPath, uploadResultOf } from '../../metrics/metrics';
 import { requireStaff } from '../../policies/authentication';
 import { consumeRateLimit } from '../../services/rate-limit/consume-rate-limit';
 import {
@@ -33,16 +34,21 @@ const uploadsPerHour = 120;
 /**
  * The upload service (spec 001 §7; paths renamed per design.md §2): the standard multipart upload,
  * and the direct path (signed URL, PUT, process).
+ *
+ * Metrics (imprint_uploads_total): an attempt counts once on its path, where it ends: stored or
+ * refused by the standard upload or process-upload, or stopped at an earlier step of the direct and
+ * resumable paths (the signed URL, the PUT, the tus creation; a failed tus PATCH is resumed, so not
+ * counted). Refused is a 4xx, failed a 5xx. A direct attempt that failed and fell back to the standard
+ * upload (the web client does so for anything but a refusal of the file) counts on both paths.
  */
-/** How an upload that threw ends in the metrics: refused (the client's 4xx) or failed. */
-function uploadResultOf(error: unknown): 'refused' | 'failed' {
-  const status = error instanceof AppError ? error.statusCode : (error as { statusCode?: number }).statusCode;
-  return status !== undefined && status < 500 ? 'refused' : 'failed';
-}
-
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = app.providers.storage;
   const signer = { key: app.signingKey, publicUrl: app.config.publicUrl };
+  /** An upload that ended with an error; 503 "direct upload unavailable" sends the client to the standard path. */
+  const recordUploadError = (path: UploadPath, error: unknown) => {
+    if (path !== 'standard' && !app.config.directUploads) return;
+    app.metrics.recordUpload(path, uploadResultOf(error));
+  };
   const limitUploads = async (request: FastifyRequest) => {
     const limit = await consumeRateLimit(app.db, `uploads:ip:${request.ip}`, uploadsPerHour, 3600);
     if (!limit.allowed) {
@@ -68,13 +74,13 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: z.object({ _t: z.string().optional() }), response: { 200: uploadResultSchema } },
     },
     async (request) => {
-      await limitUploads(request);
-      if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data');
       const fields: Record<string, string> = {};
       let staged: StagedBytes | undefined;
       let originalName = '';
       let contentType: string | undefined;
       try {
+        await limitUploads(request);
+        if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data');
         for await (const part of request.parts()) {
           if (part.type === 'field') {
             fields[part.fieldname] = String(part.value);
@@ -114,7 +120,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         app.metrics.recordUpload('standard', 'stored', { bytes: row.originalSize, fileType: row.fileType });
         return presentUpload(signer, row);
       } catch (error) {
-        app.metrics.recordUpload('standard', uploadResultOf(error));
+        recordUploadError('standard', error);
         if (staged) await storage.delete(staged.key);
         throw error;
       }
@@ -125,12 +131,17 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/storage/generate-upload-url',
     { schema: { body: generateUploadUrlPayloadSchema, response: { 200: generateUploadUrlResponseSchema } } },
     async (request) => {
-      await limitUploads(request);
-      return createDirectUpload(
-        { db: app.db, storage, signer, config: app.config },
-        request.body,
-        request.auth?.user.userId,
-      );
+      try {
+        await limitUploads(request);
+        return await createDirectUpload(
+          { db: app.db, storage, signer, config: app.config },
+          request.body,
+          request.auth?.user.userId,
+        );
+      } catch (error) {
+        recordUploadError('direct', error);
+        throw error;
+      }
     },
   );
 
@@ -147,12 +158,17 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        await acceptDirectUpload(
-          { db: app.db, storage, signer },
-          request.params.fileId,
-          request.query,
-          request.body as Readable,
-        );
+        try {
+          await acceptDirectUpload(
+            { db: app.db, storage, signer },
+            request.params.fileId,
+            request.query,
+            request.body as Readable,
+          );
+        } catch (error) {
+          recordUploadError('direct', error);
+          throw error;
+        }
         return reply.code(200).send({ success: true });
       },
     );
@@ -168,11 +184,21 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!app.config.directUploads) throw directUploadUnavailable();
-      if (request.method === 'POST') await limitUploads(request);
+      const creating = request.method === 'POST';
+      if (creating) {
+        await limitUploads(request).catch((error: unknown) => {
+          recordUploadError('resumable', error);
+          throw error;
+        });
+      }
       // tus sees only the request: tell it who is signed in. Always overwritten, never trusted from the client.
       request.raw.headers[uploaderHeader] = request.auth?.user.userId ?? '';
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
+      // A creation tus refused (name, type, size: onUploadCreate) ends the upload; a failed PATCH is resumed.
+      if (creating && reply.raw.statusCode >= 400) {
+        recordUploadError('resumable', { statusCode: reply.raw.statusCode });
+      }
     };
     scope.all(resumablePath, handle);
     scope.all(`${resumablePath}/*`, handle);
@@ -202,8 +228,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         app.metrics.recordUpload(via, 'stored', { bytes: row.originalSize, fileType: row.fileType });
         return presentUpload(signer, row);
       } catch (error) {
-        // Which way the bytes came is known only once the upload is found: refusals count as direct.
-        app.metrics.recordUpload('direct', uploadResultOf(error));
+        // Which way the bytes came is known for sure only once the upload is found; the web client
+        // names the resumable path's uploads with the bucket 'resumable' (web/upload/start-upload.ts).
+        recordUploadError(request.body.bucketName === 'resumable' ? 'resumable' : 'direct', error);
         throw error;
       }
     },
