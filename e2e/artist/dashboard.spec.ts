@@ -103,6 +103,8 @@ test.describe('the demo artist', () => {
     page,
     problems,
   }) => {
+    // A walk through every demo submission and its files: longer than one page's test.
+    test.setTimeout(60_000);
     await page.goto('/dashboard');
     for (const item of demo.filter((entry) => entry.banner !== null)) {
       await submissionCard(page, item.title).getByRole('link', { name: 'View Details' }).click();
