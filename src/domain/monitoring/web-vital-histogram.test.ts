@@ -74,6 +74,15 @@ describe('percentiles from a histogram', () => {
     expect(Math.abs(fromBins - truth) / truth).toBeLessThan(0.025);
   });
 
+  it('reads a dense array indexed by bin as it reads a map', () => {
+    const values = [800, 1200, 1250, 2600, 4100, 4100, 9000];
+    const sparse = histogram('LCP', values);
+    const dense = new Float64Array(Math.max(...sparse.keys()) + 3);
+    for (const [bin, count] of sparse) dense[bin] = count;
+    expect(percentileOfHistogram('LCP', dense)).toBe(percentileOfHistogram('LCP', sparse));
+    expect(percentileOfHistogram('LCP', new Float64Array(10))).toBeNull();
+  });
+
   it('answers the value of a single measurement to within its bin', () => {
     const value = percentileOfHistogram('LCP', histogram('LCP', [2345])) ?? 0;
     expect(Math.abs(value - 2345) / 2345).toBeLessThan(0.025);

@@ -31,6 +31,25 @@ export function webVitalBinBounds(name: WebVitalName, bin: number): { lower: num
 }
 
 /**
+ * A histogram's counts: by bin in a map, or in an array indexed by bin (dense, as the dashboard adds
+ * up hours and buckets of them).
+ */
+export type BinCounts = ReadonlyMap<number, number> | ArrayLike<number>;
+
+/** The bins that hold a count, in order, with their counts. */
+function nonEmptyBins(counts: BinCounts): [bin: number, count: number][] {
+  if (!('length' in counts)) {
+    return [...counts.entries()].filter(([, count]) => count > 0).sort(([a], [b]) => a - b);
+  }
+  const bins: [number, number][] = [];
+  for (let bin = 0; bin < counts.length; bin++) {
+    const count = counts[bin] ?? 0;
+    if (count > 0) bins.push([bin, count]);
+  }
+  return bins;
+}
+
+/**
  * The percentile of a histogram as PostgreSQL's percentile_cont computes it from the values: the
  * values at ranks ⌊r⌋ and ⌈r⌉ (r = fraction × (n − 1)), interpolated. Each value is estimated
  * within its bin from its rank there, the bin's values taken as spread evenly across it (in log
@@ -38,10 +57,10 @@ export function webVitalBinBounds(name: WebVitalName, bin: number): { lower: num
  */
 export function percentileOfHistogram(
   name: WebVitalName,
-  counts: ReadonlyMap<number, number>,
+  counts: BinCounts,
   fraction = WEB_VITAL_PERCENTILE,
 ): number | null {
-  const bins = [...counts.entries()].filter(([, count]) => count > 0).sort(([a], [b]) => a - b);
+  const bins = nonEmptyBins(counts);
   const total = bins.reduce((sum, [, count]) => sum + count, 0);
   if (total === 0) return null;
   /** The estimated value of the k-th smallest measurement (0-based). */

@@ -542,6 +542,18 @@ export const webVitalHistograms = pgTable(
 );
 
 /**
+ * A revision per hour whose analytics changed after the hour had ended (a CLS value sent again, an
+ * error event written by a transaction that began before the hour ended, the retention job, a
+ * test). Triggers on `web_vital_histograms` and `error_reports` keep it (drizzle/0007); the
+ * dashboard's in-memory cache of ended hours (services/analytics/hour-cache.ts) keeps an hour only
+ * while its revision stays the same.
+ */
+export const analyticsHourRevisions = pgTable('analytics_hour_revisions', {
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+  revision: bigint('revision', { mode: 'number' }).notNull(),
+});
+
+/**
  * The last known state of each provider (database, storage, mail, board, signing, catalogue), as
  * the recurring provider check and /api/health found it. An outage also writes an error event when
  * it begins; `since` is when the current status began.

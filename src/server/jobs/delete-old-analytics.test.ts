@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_RETENTION_YEARS } from '../../domain';
-import { errorReports, jobs, webVitalHistograms, webVitals } from '../db/schema';
+import { analyticsHourRevisions, errorReports, jobs, webVitalHistograms, webVitals } from '../db/schema';
 import { createTestContext, type TestContext } from '../test/test-context';
 import type { JobContext } from './define-job';
 import { ANALYTICS_DELETE_BATCH, deleteOldAnalyticsJob } from './delete-old-analytics';
@@ -48,6 +48,14 @@ describe('maintenance.analytics-retention', () => {
       );
     }
 
+    // The dashboard cache's revisions: one too old for any window, one within the week, and the
+    // revision of every hour.
+    await db().delete(analyticsHourRevisions);
+    await db().execute(sql`insert into analytics_hour_revisions (hour, revision) values
+      (date_bin('1 hour', now() - interval '9 days', timestamptz 'epoch'), 1),
+      (date_bin('1 hour', now() - interval '2 days', timestamptz 'epoch'), 2),
+      ('-infinity', 3)`);
+
     const id = await enqueueJob(db(), 'maintenance.analytics-retention', {}, { uniqueKey: 'retention-test' });
     const outcome = await ctx.app.jobs.runOnce();
     expect(outcome).toMatchObject({ job: { id }, result: 'rescheduled' });
@@ -58,6 +66,10 @@ describe('maintenance.analytics-retention', () => {
     expect(errors.map((row) => row.message)).toEqual(['young error']);
     const bins = await db().select({ bin: webVitalHistograms.bin }).from(webVitalHistograms);
     expect(bins).toEqual([{ bin: 6 }]);
+    const revisions = await db()
+      .select({ revision: analyticsHourRevisions.revision })
+      .from(analyticsHourRevisions);
+    expect(revisions.map((row) => row.revision).sort()).toEqual([2, 3]);
 
     const [row] = await db()
       .select({

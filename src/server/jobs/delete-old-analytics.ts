@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ANALYTICS_RETENTION_YEARS } from '../../domain';
 import type { Database } from '../db/client';
-import { errorReports, webVitalHistograms, webVitals } from '../db/schema';
+import { analyticsHourRevisions, errorReports, webVitalHistograms, webVitals } from '../db/schema';
 import { defineJob } from './define-job';
 
 const dayMs = 24 * 60 * 60_000;
@@ -35,9 +35,19 @@ async function deleteHistogramBatch(db: Database): Promise<number> {
   return deleted.length;
 }
 
+/** Revisions of hours no dashboard window reaches any more (drizzle/0007; '-infinity' stays). */
+async function deleteOldRevisions(db: Database): Promise<void> {
+  await db
+    .delete(analyticsHourRevisions)
+    .where(
+      sql`${analyticsHourRevisions.hour} < now() - interval '8 days' and ${analyticsHourRevisions.hour} <> '-infinity'`,
+    );
+}
+
 /**
  * Daily: deletes web vitals (and their hourly histograms) and error events older than the legal text's analytics retention
- * (ANALYTICS_RETENTION_YEARS), batch by batch, by the database's clock. A worker that is stopping
+ * (ANALYTICS_RETENTION_YEARS), batch by batch, by the database's clock, and the dashboard cache's
+ * revisions of hours older than its longest window. A worker that is stopping
  * leaves the rest to the next run.
  */
 export const deleteOldAnalyticsJob = defineJob({
@@ -49,6 +59,7 @@ export const deleteOldAnalyticsJob = defineJob({
       while (!signal.aborted && (await deleteBatch(db, table)) === ANALYTICS_DELETE_BATCH) {}
     }
     while (!signal.aborted && (await deleteHistogramBatch(db)) === ANALYTICS_DELETE_BATCH) {}
+    if (!signal.aborted) await deleteOldRevisions(db);
     return { rescheduleAfterMs: dayMs };
   },
 });

@@ -9,6 +9,9 @@ import {
   webVitalBin,
 } from '../../../domain';
 import { errorReports, providerStatus, webVitalHistograms, webVitals } from '../../db/schema';
+import { getAnalyticsDashboard, warmAnalyticsCache } from '../../services/analytics/get-analytics-dashboard';
+import { AnalyticsHourCache } from '../../services/analytics/hour-cache';
+import { recordWebVitals } from '../../services/monitoring/record-web-vitals';
 import { addStaff } from '../../services/staff/manage-staff';
 import { type SignedIn, signIn } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
@@ -268,5 +271,125 @@ describe('GET /api/analytics/dashboard', () => {
     body = analyticsDashboardSchema.parse((await dashboard('?hours=1')).json());
     expect(body.systemHealth.status).toBe('unhealthy');
     expect(body.systemHealth.issues).toContain('File storage is down');
+  });
+});
+
+describe('the cache of ended hours', () => {
+  const week = async () => analyticsDashboardSchema.parse((await dashboard('?hours=168')).json());
+
+  it('is used: a row written behind the triggers stays unseen until the hour gets a new revision', async () => {
+    await insertLoad(minutesAgo(5 * 60), { LCP: 1200 });
+    expect((await week()).performanceStats.sampleCount).toBe(1);
+    // Bypass the revision triggers: the cached hour must not be read again.
+    await db().execute(sql`alter table web_vital_histograms disable trigger user`);
+    try {
+      await insertLoad(minutesAgo(5 * 60), { LCP: 1300 });
+    } finally {
+      await db().execute(sql`alter table web_vital_histograms enable trigger user`);
+    }
+    expect((await week()).performanceStats.sampleCount).toBe(1);
+    // Any change the triggers see gives the hour a new revision: it is read again, whole.
+    await insertLoad(minutesAgo(5 * 60), { LCP: 1400 });
+    expect((await week()).performanceStats.sampleCount).toBe(3);
+  });
+
+  it("is warmed with the week's ended hours, which are then not read again", async () => {
+    await insertLoad(minutesAgo(100 * 60), { LCP: 2000 });
+    const cache = new AnalyticsHourCache();
+    await warmAnalyticsCache(db(), cache);
+    expect(cache.aggregates.size).toBeGreaterThanOrEqual(7 * 24 - 2);
+    await db().execute(sql`alter table web_vital_histograms disable trigger user`);
+    try {
+      await insertLoad(minutesAgo(100 * 60), { LCP: 2100 });
+    } finally {
+      await db().execute(sql`alter table web_vital_histograms enable trigger user`);
+    }
+    const week = await getAnalyticsDashboard(db(), { hours: 168, now: new Date(), uptimeSeconds: 1 }, cache);
+    expect(week.performanceStats.sampleCount).toBe(1);
+    // Without the cache, both loads.
+    const uncached = await getAnalyticsDashboard(db(), { hours: 168, now: new Date(), uptimeSeconds: 1 });
+    expect(uncached.performanceStats.sampleCount).toBe(2);
+  });
+
+  it('counts the hour a window starts in from its start on, as the start moves through it', async () => {
+    const hourMs = 3_600_000;
+    // Half past an hour at least an hour ago; the week before it starts at half past too.
+    const now = new Date(Math.floor(Date.now() / hourMs) * hourMs - hourMs / 2);
+    const start = now.getTime() - 168 * hourMs;
+    await insertLoad(new Date(start - 10 * 60_000), { LCP: 1000 });
+    await insertLoad(new Date(start + 10 * 60_000), { LCP: 2000 });
+    await insertLoad(new Date(start + 20 * 60_000), { LCP: 3000 });
+    const cache = new AnalyticsHourCache();
+    const at = async (minutesLater: number, withCache: AnalyticsHourCache | undefined) =>
+      (
+        await getAnalyticsDashboard(
+          db(),
+          { hours: 168, now: new Date(now.getTime() + minutesLater * 60_000), uptimeSeconds: 1 },
+          withCache,
+        )
+      ).performanceStats.sampleCount;
+    expect(await at(0, cache)).toBe(2);
+    expect(cache.rows.size).toBe(1);
+    expect(await at(15, cache)).toBe(1);
+    expect(await at(25, cache)).toBe(0);
+    for (const minutes of [0, 15, 25]) expect(await at(minutes, undefined)).toBe(await at(minutes, cache));
+  });
+
+  it('sees a value sent again for a page load of an ended hour', async () => {
+    const at = minutesAgo(3 * 60);
+    await db()
+      .insert(webVitals)
+      .values({
+        pageLoadId: 'late-cls',
+        name: 'CLS',
+        value: 0.01,
+        bin: webVitalBin('CLS', 0.01),
+        route: '/',
+        deviceType: 'mobile',
+        createdAt: at,
+      });
+    const hour = new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000);
+    await db()
+      .insert(webVitalHistograms)
+      .values({ name: 'CLS', hour, bin: webVitalBin('CLS', 0.01), count: 1 });
+    expectNear((await week()).performanceStats.coreWebVitals.cls, 0.01);
+
+    // The page was hidden again hours later and web-vitals sent the grown CLS.
+    await recordWebVitals(db(), {
+      beacon: { pageLoadId: 'late-cls', route: '/', metrics: [{ name: 'CLS', value: 0.3 }] },
+      ip: '203.0.113.9',
+      userAgent: undefined,
+    });
+    const after = await week();
+    expectNear(after.performanceStats.coreWebVitals.cls, 0.3);
+    expect(after.performanceStats.sampleCount).toBe(1);
+  });
+
+  it('sees error events written into an ended hour, deletions and a truncated table', async () => {
+    const errorAt = (minutes: number) =>
+      db()
+        .insert(errorReports)
+        .values({
+          source: 'job',
+          category: 'job',
+          severity: 'HIGH',
+          message: 'Gave up',
+          createdAt: minutesAgo(minutes),
+        });
+    await errorAt(2 * 60);
+    expect((await week()).errorStats.totalErrors).toBe(1);
+    await errorAt(2 * 60);
+    await errorAt(50 * 60);
+    expect((await week()).errorStats.errorsByCategory).toEqual({ job: 3 });
+
+    await db().delete(errorReports).where(sql`${errorReports.createdAt} < now() - interval '1 day'`);
+    expect((await week()).errorStats.totalErrors).toBe(2);
+
+    await insertLoad(minutesAgo(4 * 60), { LCP: 1500 });
+    expect((await week()).performanceStats.sampleCount).toBe(1);
+    await db().execute(sql`truncate web_vital_histograms, web_vitals, error_reports`);
+    const emptied = await week();
+    expect(emptied.performanceStats.sampleCount).toBe(0);
+    expect(emptied.errorStats.totalErrors).toBe(0);
   });
 });

@@ -2,12 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { analyticsDashboardSchema, analyticsHoursQuerySchema } from '../../../domain';
 import { requireStaff } from '../../policies/authentication';
-import { getAnalyticsDashboard } from '../../services/analytics/get-analytics-dashboard';
+import { getAnalyticsDashboard, warmAnalyticsCache } from '../../services/analytics/get-analytics-dashboard';
+import { AnalyticsHourCache } from '../../services/analytics/hour-cache';
 
 const querySchema = z.object({ hours: analyticsHoursQuerySchema });
 
 /** The analytics dashboard's data (spec 001 §7), for staff only (design.md §2). */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const hourCache = new AnalyticsHourCache();
+  // In the background once the server listens (not in tests that only inject requests).
+  app.addHook('onListen', async () => {
+    warmAnalyticsCache(app.db, hourCache).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'the analytics dashboard cache could not be warmed'),
+    );
+  });
   // Before validation, so visitors and artists learn nothing about the route's inputs.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -18,10 +26,14 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/analytics/dashboard',
     { schema: { querystring: querySchema, response: { 200: analyticsDashboardSchema } } },
     async (request) =>
-      getAnalyticsDashboard(app.db, {
-        hours: request.query.hours,
-        now: new Date(),
-        uptimeSeconds: Math.round((Date.now() - app.startedAt) / 1000),
-      }),
+      getAnalyticsDashboard(
+        app.db,
+        {
+          hours: request.query.hours,
+          now: new Date(),
+          uptimeSeconds: Math.round((Date.now() - app.startedAt) / 1000),
+        },
+        hourCache,
+      ),
   );
 };

@@ -1,5 +1,6 @@
-import { type AnyColumn, and, desc, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, gte, lt, sql } from 'drizzle-orm';
 import {
+  ANALYTICS_WINDOWS,
   type AnalyticsDashboard,
   assessSystemHealth,
   computePerformanceScore,
@@ -10,112 +11,18 @@ import {
   percentileOfHistogram,
   type StoredProviderStatus,
   summarizePerformance,
-  WEB_VITAL_NAMES,
   type WebVitalName,
   type WebVitalValues,
 } from '../../../domain';
 import type { Database } from '../../db/client';
-import { errorReports, providerStatus, webVitalHistograms, webVitals } from '../../db/schema';
+import { errorReports, providerStatus } from '../../db/schema';
+import type { AnalyticsHourCache } from './hour-cache';
+import { readAnalyticsWindow } from './read-analytics-window';
 
 /** Rows in the recent errors table. */
 export const RECENT_ERRORS_LIMIT = 20;
 
 const HOUR_MS = 60 * 60_000;
-
-/** Measurements of one metric in one histogram bin, in one of the window's buckets. */
-interface BinCount {
-  name: WebVitalName;
-  bucket: number;
-  bin: number;
-  count: number;
-}
-
-const ALL_METRICS = sql.join(
-  WEB_VITAL_NAMES.map((name) => sql`${name}`),
-  sql`, `,
-);
-
-/**
- * The bucket of a time column, written with literals (a number and a timestamp the server made),
- * not parameters: the grouping expression must be the same text in the select list and GROUP BY.
- */
-function bucketOf(column: SQL | AnyColumn, start: Date, bucketMs: number): SQL<number> {
-  return sql<number>`least(floor(extract(epoch from (${column} - ${sql.raw(`'${start.toISOString()}'`)}::timestamptz))::float8 * 1000 / ${sql.raw(String(bucketMs))})::int, ${sql.raw(String(PERFORMANCE_BUCKETS - 1))})`;
-}
-
-/** Raw measurements in [from, to), counted per metric, bucket and bin (from the index alone). */
-async function readRawBins(db: Database, from: Date, to: Date, start: Date, bucketMs: number) {
-  const bucket = bucketOf(webVitals.createdAt, start, bucketMs);
-  return db
-    .select({ name: webVitals.name, bucket, bin: webVitals.bin, count: sql<number>`count(*)::int` })
-    .from(webVitals)
-    .where(
-      and(
-        sql`${webVitals.name} in (${ALL_METRICS})`,
-        gte(webVitals.createdAt, from),
-        lt(webVitals.createdAt, to),
-      ),
-    )
-    .groupBy(webVitals.name, bucket, webVitals.bin);
-}
-
-/** Whole hours in [from, to) from the hourly histograms, per metric, bucket and bin. */
-async function readHourlyBins(db: Database, from: Date, to: Date, start: Date, bucketMs: number) {
-  const bucket = bucketOf(webVitalHistograms.hour, start, bucketMs);
-  return db
-    .select({
-      name: webVitalHistograms.name,
-      bucket,
-      bin: webVitalHistograms.bin,
-      count: sql<number>`sum(${webVitalHistograms.count})::int`,
-    })
-    .from(webVitalHistograms)
-    .where(
-      and(
-        sql`${webVitalHistograms.name} in (${ALL_METRICS})`,
-        gte(webVitalHistograms.hour, from),
-        lt(webVitalHistograms.hour, to),
-      ),
-    )
-    .groupBy(webVitalHistograms.name, bucket, webVitalHistograms.bin);
-}
-
-/**
- * The window's measurements in histogram bins: its whole hours from the hourly histograms, its
- * partial first and last hours from the raw rows. A whole hour counts in the bucket its start
- * falls in.
- */
-async function readVitalBins(db: Database, start: Date, end: Date): Promise<BinCount[]> {
-  const bucketMs = (end.getTime() - start.getTime()) / PERFORMANCE_BUCKETS;
-  const firstWholeHour = new Date(Math.ceil(start.getTime() / HOUR_MS) * HOUR_MS);
-  const lastWholeHourEnd = new Date(Math.floor(end.getTime() / HOUR_MS) * HOUR_MS);
-  const parts =
-    firstWholeHour < lastWholeHourEnd
-      ? await Promise.all([
-          readRawBins(db, start, firstWholeHour, start, bucketMs),
-          readHourlyBins(db, firstWholeHour, lastWholeHourEnd, start, bucketMs),
-          readRawBins(db, lastWholeHourEnd, end, start, bucketMs),
-        ])
-      : [await readRawBins(db, start, end, start, bucketMs)];
-  return parts.flat().map((row) => ({
-    name: row.name,
-    bucket: Number(row.bucket),
-    bin: Number(row.bin),
-    count: Number(row.count),
-  }));
-}
-
-async function readErrorCounts(db: Database, start: Date, end: Date) {
-  return db
-    .select({
-      category: errorReports.category,
-      severity: errorReports.severity,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(errorReports)
-    .where(and(gte(errorReports.createdAt, start), lt(errorReports.createdAt, end)))
-    .groupBy(errorReports.category, errorReports.severity);
-}
 
 async function readRecentErrors(db: Database, start: Date, end: Date) {
   return db
@@ -179,49 +86,36 @@ function countBy(rows: readonly { key: string; count: number }[]): Record<string
 /**
  * The analytics dashboard (spec 001 §3 "Analytics dashboard data") for the last `hours`, from
  * stored records only: web vitals of real page loads, error events (client reports, server 5xx,
- * failed jobs, provider outages) and the providers' last checked state. Each figure is one
- * aggregate query over an index on `created_at`.
+ * failed jobs, provider outages) and the providers' last checked state. Each figure is an
+ * aggregate over an index on `created_at` or over the hourly histograms; with a cache (one per
+ * server, routes/api/analytics.ts), the window's ended hours are read once, not on every request.
  */
 export async function getAnalyticsDashboard(
   db: Database,
   input: { hours: number; now: Date; uptimeSeconds: number },
+  cache?: AnalyticsHourCache,
 ): Promise<AnalyticsDashboard> {
   const { hours, now } = input;
   const start = new Date(now.getTime() - hours * HOUR_MS);
-  const [bins, errorCounts, recentErrors, recent, providers] = await Promise.all([
-    readVitalBins(db, start, now),
-    readErrorCounts(db, start, now),
+  const [totals, recentErrors, recent, providers] = await Promise.all([
+    readAnalyticsWindow(db, start, now, cache),
     readRecentErrors(db, start, now),
     readRecentProblems(db, now),
     readProviderStatuses(db),
   ]);
+  const errorCounts = totals.errors;
 
-  // Per metric: the whole window's histogram, and each bucket's.
-  const windowBins = new Map<WebVitalName, Map<number, number>>();
-  const bucketBins = Array.from(
-    { length: PERFORMANCE_BUCKETS },
-    () => new Map<WebVitalName, Map<number, number>>(),
-  );
-  const add = (into: Map<WebVitalName, Map<number, number>>, row: BinCount) => {
-    const counts = into.get(row.name) ?? new Map<number, number>();
-    counts.set(row.bin, (counts.get(row.bin) ?? 0) + row.count);
-    into.set(row.name, counts);
-  };
-  for (const row of bins) {
-    add(windowBins, row);
-    const bucket = bucketBins[row.bucket];
-    if (bucket) add(bucket, row);
-  }
-  const p75s = (histograms: Map<WebVitalName, Map<number, number>>): WebVitalValues =>
+  const p75s = (histograms: ReadonlyMap<WebVitalName, Float64Array>): WebVitalValues =>
     Object.fromEntries(
       [...histograms.entries()].map(([name, counts]) => [name, percentileOfHistogram(name, counts)]),
     );
-  const windowValues = p75s(windowBins);
-  const bucketValues = bucketBins.map(p75s);
+  const windowHistograms = totals.windowHistograms();
+  const windowValues = p75s(windowHistograms);
+  const bucketValues = totals.buckets.map(p75s);
   // Each page load measures each metric at most once: the most measured metric counts the loads.
   const pageLoads = Math.max(
     0,
-    ...[...windowBins.values()].map((counts) => [...counts.values()].reduce((sum, count) => sum + count, 0)),
+    ...[...windowHistograms.values()].map((counts) => counts.reduce((sum, count) => sum + count, 0)),
   );
   const bucketMs = (hours * HOUR_MS) / PERFORMANCE_BUCKETS;
   const scoreHistory = bucketValues.map((values, index) => ({
@@ -266,4 +160,18 @@ export async function getAnalyticsDashboard(
     timeWindow: hours,
     timestamp: now.toISOString(),
   };
+}
+
+/**
+ * Reads the longest window's ended hours into the cache, so that the first staff member to open
+ * the dashboard after a start does not wait for a week of hours (routes/api/analytics.ts, once the
+ * server listens).
+ */
+export async function warmAnalyticsCache(
+  db: Database,
+  cache: AnalyticsHourCache,
+  now = new Date(),
+): Promise<void> {
+  const hours = Math.max(...ANALYTICS_WINDOWS.map((window) => window.hours));
+  await readAnalyticsWindow(db, new Date(now.getTime() - hours * HOUR_MS), now, cache);
 }
