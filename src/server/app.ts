@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
@@ -7,6 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { compressionOptions } from './compression';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import {
@@ -232,6 +234,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the routes, so that its timing hook sees every request.
   await app.register(metricsPlugin);
   registerAuthentication(app);
+  // Before the routes, which it gives its hook as they are added, @fastify/static's included.
+  await app.register(compress, compressionOptions);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

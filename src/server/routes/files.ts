@@ -69,6 +69,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/files/:fileId/:variant?',
     {
+      // Audio and images go out as stored: compressing gains nothing, costs CPU on 200 MB WAVs,
+      // and would lose the Content-Length (and any Range) a player relies on.
+      compress: false,
       schema: {
         params: z.object({
           fileId: z.uuid(),

@@ -8,6 +8,9 @@ import { renderIndexHtml } from '../public-config';
 /**
  * Serves the built React app from `webRoot`: hashed assets cached for a year, other public files
  * for an hour, and index.html (with the public config and the CSP nonce) for every client route.
+ * The build writes a .br and a .gz beside each compressible file; the one the request's
+ * Accept-Encoding takes is sent (`preCompressed`, with `Vary: Accept-Encoding`). index.html is
+ * rendered per request, so @fastify/compress (app.ts) compresses it on the fly.
  */
 export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: PublicConfig }> = async (
   app,
@@ -23,8 +26,12 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
       index: false,
       wildcard: false,
       allowedPath: (pathName) => pathName !== '/index.html',
+      preCompressed: true,
+      // The .br and .gz files are sent in place of their original, never by their own name.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (reply, filePath) => {
-        const relative = path.relative(webRoot, filePath);
+        // The file sent may be the precompressed one: its headers are its original's.
+        const relative = path.relative(webRoot, filePath.replace(/\.(?:br|gz)$/, ''));
         const hashed = relative.startsWith(`assets${path.sep}`);
         const noCache = relative === 'sw.js';
         reply.header(
@@ -50,15 +57,18 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
       .send(renderIndexHtml(template, publicConfig, nonce));
   };
 
-  app.setNotFoundHandler((request, reply) => {
+  // Client routes are a route of their own (GET and HEAD), not the not-found handler, so that
+  // route hooks such as @fastify/compress's apply to the page; anything else it passes on.
+  app.get('/*', (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/api/') &&
       url !== '/api' &&
       // Missing files (a stale hashed asset, /favicon.png) get a real 404, not the app.
       !/\.[a-z0-9]{1,8}$/i.test(url);
     if (wantsPage) return sendApp(reply);
-    return reply.code(404).send({ success: false, error: 'Not found' });
+    return reply.callNotFound();
   });
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, error: 'Not found' }));
 };

@@ -1,6 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { type Location, useBlocker } from 'react-router';
 
+/** The `shouldWarn` of every page on screen that asks before it is left. */
+const leaveGuards = new Set<{ current: () => boolean }>();
+
+/**
+ * True while leaving or reloading would lose something on a page on screen: an upload or a
+ * submission running, changes not saved. The update prompt waits for this to pass before it
+ * offers to reload (src/web/pwa/update-prompt.tsx).
+ */
+export function isLeaveGuarded(): boolean {
+  for (const guard of leaveGuards) if (guard.current()) return true;
+  return false;
+}
+
 /**
  * Asks before the page is left while `shouldWarn()` says so (an upload running, unsaved changes):
  * a link inside the app gets `message` through the router's blocker, a reload or a closed tab the
@@ -15,6 +28,13 @@ export function useConfirmLeave(
 ): void {
   const latest = useRef(shouldWarn);
   latest.current = shouldWarn;
+
+  useEffect(() => {
+    leaveGuards.add(latest);
+    return () => {
+      leaveGuards.delete(latest);
+    };
+  }, []);
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {

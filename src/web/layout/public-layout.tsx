@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../components/page-loading';
+import { UpdatePrompt } from '../components/update-prompt';
 import { DevToolsPanel } from './dev-tools-panel';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
@@ -35,6 +36,7 @@ export function PublicLayout() {
       </Box>
       <SiteFooter />
       <DevToolsPanel />
+      <UpdatePrompt />
     </Box>
   );
 }
