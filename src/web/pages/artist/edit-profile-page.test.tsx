@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadResult } from '../../../domain';
-import { startUpload } from '../../upload';
+import { startUpload } from '../../upload/start-upload';
 import {
   mockApi,
   type ProfileData,
@@ -12,9 +12,10 @@ import {
 } from './common/artist-test-helpers';
 import { EditProfilePage } from './edit-profile-page';
 
-// The upload service has its own tests against the real server; here it answers at once.
-vi.mock('../../upload', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../upload')>()),
+// The upload service has its own tests against the real server; here it answers at once. The page
+// loads it on the first upload (upload/lazy-start.ts), from this module.
+vi.mock('../../upload/start-upload', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../upload/start-upload')>()),
   startUpload: vi.fn(),
 }));
 

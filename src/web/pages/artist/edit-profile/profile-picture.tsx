@@ -14,7 +14,8 @@ import {
   MAX_IMAGE_MB,
   matchesAcceptedType,
 } from '../../../../domain';
-import { isUploadCancelled, startUpload } from '../../../upload';
+import { startUploadLazily as startUpload } from '../../../upload/lazy-start';
+import { isUploadCancelled } from '../../../upload/upload-errors';
 
 /** Profile pictures: the formats every browser shows, checked by type or extension. */
 export const PROFILE_PICTURE_ACCEPT = '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp';

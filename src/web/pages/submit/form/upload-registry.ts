@@ -1,13 +1,9 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { UploadResult } from '../../../../domain';
-import {
-  isUploadCancelled,
-  type StartUploadOptions,
-  startUpload,
-  type UploadHandle,
-  type UploadInput,
-  type UploadProgress,
-} from '../../../upload';
+import { startUploadLazily } from '../../../upload/lazy-start';
+import type { StartUploadOptions, UploadHandle, UploadInput } from '../../../upload/start-upload';
+import { isUploadCancelled } from '../../../upload/upload-errors';
+import type { UploadProgress } from '../../../upload/upload-progress';
 
 /**
  * What the form shows about a file it is uploading or has uploaded in this page's life: the
@@ -30,7 +26,7 @@ export class UploadRegistry {
   private readonly handles = new Map<string, UploadHandle>();
   private readonly listeners = new Set<Listener>();
 
-  constructor(private readonly start: Starter = startUpload) {}
+  constructor(private readonly start: Starter = startUploadLazily) {}
 
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);

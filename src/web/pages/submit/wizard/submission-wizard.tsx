@@ -2,9 +2,10 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import {
   CONTINUE_TO_REVIEW_LABEL,
@@ -17,6 +18,7 @@ import {
 } from '../../../../domain';
 import { usePublicConfig } from '../../../config';
 import { useUploadKeepAlive } from '../../../monitoring/upload-keep-alive';
+import { preloadUploadClient } from '../../../upload/lazy-start';
 import {
   DRAFT_STORAGE_KEY,
   loadDraft,
@@ -29,11 +31,7 @@ import { createInitialValues, getToday, type SubmitFormValues } from '../form/fo
 import { scrollToField } from '../form/scroll-to-field';
 import { UploadRegistry, UploadRegistryContext } from '../form/upload-registry';
 import { ADDITIONAL_STEP, ARTIST_STEP, MUSIC_STEP, STEP_COUNT, validateStep } from '../form/validate-step';
-import { AdditionalStep } from '../steps/additional/additional-step';
 import { ArtistStep } from '../steps/artist/artist-step';
-import { MusicStep } from '../steps/music/music-step';
-import { ReviewStep } from '../steps/review/review-step';
-import { TurnstileWidget } from '../steps/review/turnstile-widget';
 import { HoneypotFields, useHoneypotRefs } from '../submit-flow/honeypot-fields';
 import { SubmissionProgressDialog } from '../submit-flow/submission-progress-dialog';
 import { useFormSession } from '../submit-flow/use-form-session';
@@ -42,7 +40,28 @@ import { ProblemsDialog } from './problems-dialog';
 import { StepIndicator } from './step-indicator';
 import { useLeaveWarning } from './use-leave-warning';
 
+// The first step comes with the page; the others (uploads, players, the review) load when the
+// artist gets there, and are fetched in the background once the first step has shown.
+const loadMusicStep = () => import('../steps/music/music-step');
+const loadAdditionalStep = () => import('../steps/additional/additional-step');
+const loadReviewStep = () => import('../steps/review/review-step');
+const MusicStep = lazy(async () => ({ default: (await loadMusicStep()).MusicStep }));
+const AdditionalStep = lazy(async () => ({ default: (await loadAdditionalStep()).AdditionalStep }));
+const ReviewStep = lazy(async () => ({ default: (await loadReviewStep()).ReviewStep }));
+const TurnstileWidget = lazy(async () => ({
+  default: (await import('../steps/review/turnstile-widget')).TurnstileWidget,
+}));
+
 const DRAFT_SAVE_DELAY_MS = 400;
+
+/** Holds a step's place while its code arrives (it is prefetched, so this is rarely seen). */
+function StepLoading() {
+  return (
+    <Box role="status" sx={{ minHeight: '60vh', display: 'flex', justifyContent: 'center', pt: 6 }}>
+      <CircularProgress size={28} aria-label="Loading the step" />
+    </Box>
+  );
+}
 
 function sameErrors(a: readonly FieldError[], b: readonly FieldError[]): boolean {
   return a.length === b.length && a.every((e, i) => e.field === b[i]?.field && e.message === b[i]?.message);
@@ -116,6 +135,16 @@ export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
         : {}),
   });
   const { isSubmitting } = submission;
+  // Once the first screen is up, fetch the later steps while the artist reads it.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
+    idle(() => {
+      void loadMusicStep();
+      void loadAdditionalStep();
+      void loadReviewStep();
+      preloadUploadClient();
+    });
+  }, []);
   const isBusy = useCallback(() => registry.isBusy() || isSubmitting(), [registry, isSubmitting]);
   useLeaveWarning(isBusy);
   useUploadKeepAlive(isBusy);
@@ -255,20 +284,22 @@ export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
             sx={{ mt: 4 }}
           >
             <FieldErrorsProvider errors={errors}>
-              {step === ARTIST_STEP && <ArtistStep />}
-              {step === MUSIC_STEP && <MusicStep />}
-              {step === ADDITIONAL_STEP && <AdditionalStep />}
-              {step === STEP_COUNT - 1 && (
-                <ReviewStep
-                  onEdit={goTo}
-                  onSubmit={() => void submission.submit()}
-                  submitting={submission.submitting}
-                >
-                  {turnstileSiteKey && (
-                    <TurnstileWidget siteKey={turnstileSiteKey} onToken={setTurnstileToken} />
-                  )}
-                </ReviewStep>
-              )}
+              <Suspense fallback={<StepLoading />}>
+                {step === ARTIST_STEP && <ArtistStep />}
+                {step === MUSIC_STEP && <MusicStep />}
+                {step === ADDITIONAL_STEP && <AdditionalStep />}
+                {step === STEP_COUNT - 1 && (
+                  <ReviewStep
+                    onEdit={goTo}
+                    onSubmit={() => void submission.submit()}
+                    submitting={submission.submitting}
+                  >
+                    {turnstileSiteKey && (
+                      <TurnstileWidget siteKey={turnstileSiteKey} onToken={setTurnstileToken} />
+                    )}
+                  </ReviewStep>
+                )}
+              </Suspense>
             </FieldErrorsProvider>
             <HoneypotFields refs={honeypot} />
             {step < STEP_COUNT - 1 && (

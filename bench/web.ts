@@ -1,0 +1,74 @@
+// The JS and CSS each page needs for its first paint (issue 17), measured by loading the page in
+// Chromium, not estimated: every script and stylesheet that arrived before the page's heading
+// showed, counted raw and as gzip (level 9) and brotli (quality 11) would send them. Prints
+// figures; never passes or fails.
+//   npm run bench:web                 # builds the app first
+//   SKIP_WEB_BUILD=1 npm run bench:web
+import zlib from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { budgetRoutes, chromiumPath, startBuiltApp } from './support/built-app';
+
+/** The issue's budgets for first-paint JS, brotli, in KB. */
+const budgetKb: Record<string, number> = { '/': 150, '/submit': 170, '/dashboard': 170 };
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+async function main() {
+  const app = await startBuiltApp();
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+  try {
+    console.log(`First paint, per route (KB; raw / gzip / brotli). ${app.baseURL}`);
+    console.log(
+      `${'route'.padEnd(14)} ${'JS files'.padStart(8)} ${'JS raw'.padStart(8)} ${'JS gzip'.padStart(8)} ${'JS br'.padStart(8)}   ${'CSS raw'.padStart(8)} ${'CSS br'.padStart(8)}   budget (JS br)`,
+    );
+    for (const route of budgetRoutes) {
+      const context = await browser.newContext({
+        baseURL: app.baseURL,
+        ...(route.as === 'visitor' ? {} : { storageState: app.storageStates[route.as] }),
+      });
+      const page = await context.newPage();
+      const bodies: Promise<{ type: string; url: string; body: Buffer } | null>[] = [];
+      let painted = false;
+      page.on('response', (response) => {
+        const type = response.request().resourceType();
+        if (painted || (type !== 'script' && type !== 'stylesheet')) return;
+        bodies.push(
+          response
+            .body()
+            .then((body) => ({ type, url: response.url(), body }))
+            .catch(() => null),
+        );
+      });
+      await page.goto(route.path);
+      // The heading by tag: a dialog over the page (the submit form's beta notice) hides it from the
+      // accessibility tree, not from the screen.
+      await page.locator('h1').first().waitFor({ state: 'visible', timeout: 30_000 });
+      painted = true;
+      const files = (await Promise.all(bodies)).filter((file) => file !== null);
+      const sum = (type: string, size: (body: Buffer) => number) =>
+        files.filter((file) => file.type === type).reduce((total, file) => total + size(file.body), 0);
+      const raw = (body: Buffer) => body.length;
+      const gzip = (body: Buffer) => zlib.gzipSync(body, { level: 9 }).length;
+      const brotli = (body: Buffer) =>
+        zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+      const jsBr = sum('script', brotli);
+      const budget = budgetKb[route.path];
+      console.log(
+        `${route.path.padEnd(14)} ${String(files.filter((file) => file.type === 'script').length).padStart(8)} ${kb(sum('script', raw)).padStart(8)} ${kb(sum('script', gzip)).padStart(8)} ${kb(jsBr).padStart(8)}   ${kb(sum('stylesheet', raw)).padStart(8)} ${kb(sum('stylesheet', brotli)).padStart(8)}   ${budget ? `${jsBr / 1024 <= budget ? 'within' : 'OVER'} ${budget}` : ''}`,
+      );
+      if (process.env.VERBOSE) {
+        for (const file of files) {
+          console.log(
+            `    ${file.type.padEnd(10)} ${kb(brotli(file.body)).padStart(7)} ${new URL(file.url).pathname}`,
+          );
+        }
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+}
+
+await main();
