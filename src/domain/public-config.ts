@@ -1,26 +1,20 @@
-import { z } from 'zod';
-
 /**
  * What the browser needs to know about this installation before its first render: the label's
  * name and contact address, the review promise, and whether development mode is on.
  * The server embeds it in index.html as JSON (`<script id="imprint-config" type="application/json">`),
- * so the app renders with the right names at once and the CSP needs no inline script.
+ * so the app renders with the right names at once and the CSP needs no inline script. Its schema
+ * is public-config-schema.ts: the app reads this before its first paint, which carries no zod.
  */
-export const publicConfigSchema = z.object({
-  labelName: z.string().min(1),
-  contactEmail: z.email(),
-  reviewPromise: z.string().min(1),
-  devMode: z.boolean(),
-  version: z.string(),
-  social: z.object({
-    video: z.url().optional(),
-    music: z.url().optional(),
-    photo: z.url().optional(),
-  }),
+export interface PublicConfig {
+  labelName: string;
+  contactEmail: string;
+  reviewPromise: string;
+  devMode: boolean;
+  version: string;
+  social: { video?: string | undefined; music?: string | undefined; photo?: string | undefined };
   /** Cloudflare Turnstile's site key, when the installation uses it on the submission form. */
-  turnstileSiteKey: z.string().optional(),
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
+  turnstileSiteKey?: string | undefined;
+}
 
 export const defaultPublicConfig: PublicConfig = {
   labelName: 'Imprint',

@@ -1,4 +1,5 @@
-import { type PublicConfig, publicConfigSchema } from '../domain/public-config';
+import type { PublicConfig } from '../domain/public-config';
+import { publicConfigSchema } from '../domain/public-config-schema';
 import type { AppConfig } from './config';
 import { appVersion } from './version';
 

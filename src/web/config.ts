@@ -1,5 +1,42 @@
 import { createContext, useContext } from 'react';
-import { defaultPublicConfig, type PublicConfig, publicConfigSchema } from '../domain/public-config';
+import { defaultPublicConfig, type PublicConfig } from '../domain/public-config';
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isText = (value: unknown): value is string => isString(value) && value.length > 0;
+const isOptionalString = (value: unknown) => value === undefined || isString(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whether `value` has the shape of `publicConfigSchema` (src/domain/public-config-schema.ts). Checked by
+ * hand because this runs before the first render and zod is not part of the first paint
+ * (issue 17); the server built the object from its validated configuration, and config.test.ts
+ * holds this check to the schema's answer on valid and broken samples.
+ */
+export function isPublicConfig(value: unknown): value is PublicConfig {
+  if (!isRecord(value) || !isRecord(value.social)) return false;
+  const { social } = value;
+  return (
+    isText(value.labelName) &&
+    isString(value.contactEmail) &&
+    /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.contactEmail) &&
+    isText(value.reviewPromise) &&
+    typeof value.devMode === 'boolean' &&
+    isString(value.version) &&
+    isOptionalString(value.turnstileSiteKey) &&
+    [social.video, social.music, social.photo].every((url) => url === undefined || isUrl(url))
+  );
+}
+
+function isUrl(value: unknown): boolean {
+  if (!isString(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The installation's public configuration, embedded by the server in index.html as
@@ -10,9 +47,9 @@ export function readPublicConfig(doc: Document = document): PublicConfig {
   const text = doc.getElementById('imprint-config')?.textContent;
   if (!text) return defaultPublicConfig;
   try {
-    const parsed = publicConfigSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data;
-    console.warn('Ignoring invalid embedded configuration', parsed.error.issues);
+    const parsed: unknown = JSON.parse(text);
+    if (isPublicConfig(parsed)) return parsed;
+    console.warn('Ignoring invalid embedded configuration');
   } catch {
     console.warn('Ignoring embedded configuration that is not JSON');
   }

@@ -8,11 +8,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './api/query-client';
+import { setInitialPageCode } from './components/initial-page';
 import { PublicConfigContext, publicConfig, readCspNonce } from './config';
 import { installErrorReporting, pageErrorReporter } from './monitoring/error-reporting';
 import { routePatternOf } from './monitoring/route-pattern';
 import { startWebVitals } from './monitoring/web-vitals';
-import { appRoutes, createAppRouter } from './routes';
+import { appRoutes, createAppRouter, preloadCurrentPages } from './routes';
 import { theme } from './theme';
 
 // Before anything renders: an error while the app starts is reported too (issue 16).
@@ -25,6 +26,7 @@ const nonce = readCspNonce();
 const emotionCache = createCache(nonce ? { key: 'css', nonce } : { key: 'css' });
 const queryClient = createQueryClient();
 const router = createAppRouter(publicConfig);
+setInitialPageCode(preloadCurrentPages(router));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

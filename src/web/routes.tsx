@@ -11,10 +11,26 @@ import { SigningLayout } from './pages/sign/signing-layout';
  * (spec 001 §2). Pages export named components; this picks the one named.
  */
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  return lazy(async () => {
+  const page = lazy(async () => {
     const module = await load();
     return { default: module[name] as ComponentType };
   });
+  return Object.assign(page, { preload: load });
+}
+
+/**
+ * Starts fetching the code of the pages `router` is on, without waiting for React to render
+ * them: a signed-in page's code then loads while the session is checked, not after (issue 17).
+ */
+export function preloadCurrentPages(router: {
+  state: { matches: Array<{ route: { Component?: unknown } }> };
+}) {
+  return Promise.all(
+    router.state.matches.map(({ route }) => {
+      const component = route.Component as { preload?: () => Promise<unknown> } | undefined;
+      return component?.preload?.();
+    }),
+  );
 }
 
 const HomePage = lazyPage(() => import('./pages/public/home-page'), 'HomePage');

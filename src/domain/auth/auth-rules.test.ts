@@ -4,10 +4,9 @@ import {
   formatWrongCode,
   getHomePath,
   normaliseEmail,
-  signInRequestSchema,
   toSafeReturnPath,
-  verifyCodeRequestSchema,
 } from './auth-rules';
+import { signInRequestSchema, verifyCodeRequestSchema } from './auth-schemas';
 
 describe('toSafeReturnPath', () => {
   it.each([

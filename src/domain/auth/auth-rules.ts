@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { emailSchema } from '../schemas/common';
+// The rules and texts of signing in, without zod: the app's first paint uses them (the top bar,
+// the role guards), and the request and answer schemas live in auth-schemas.ts (issue 17).
 
 /** Sign-in by e-mail (design.md §1, §6): numbers that the server enforces and the screens state. */
 export const SIGN_IN_LINK_LIFETIME_MINUTES = 15;
@@ -12,8 +12,8 @@ export const SIGN_IN_REQUESTS_PER_EMAIL = 5;
 export const SIGN_IN_REQUESTS_PER_IP = 30;
 export const SIGN_IN_RATE_WINDOW_MINUTES = 15;
 
-export const userRoleSchema = z.enum(['artist', 'staff']);
-export type UserRole = z.infer<typeof userRoleSchema>;
+/** Who a signed-in person is: an artist, or the label's staff. */
+export type UserRole = 'artist' | 'staff';
 
 export const authMessages = {
   linkInvalid: 'This sign-in link has expired or has already been used. Request a new one.',
@@ -43,9 +43,6 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** An e-mail address that identifies an account: validated as everywhere, then normalised. */
-export const accountEmailSchema = emailSchema.transform(normaliseEmail);
-
 /**
  * Where to go after signing in: only a path on this site. Anything else (another host, `//evil`,
  * `javascript:`) becomes the role's home, so a crafted link cannot send the artist elsewhere.
@@ -61,42 +58,3 @@ export function toSafeReturnPath(value: string | null | undefined): string | und
 export function getHomePath(role: UserRole): string {
   return role === 'staff' ? '/analytics' : '/dashboard';
 }
-
-export const signInRequestSchema = z.object({
-  email: accountEmailSchema,
-  returnTo: z.string().max(512).optional(),
-});
-export const verifyLinkRequestSchema = z.object({ token: z.string().min(16).max(128) });
-export const verifyCodeRequestSchema = z.object({
-  email: accountEmailSchema,
-  code: z
-    .string()
-    .trim()
-    .regex(
-      new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`),
-      `Enter the ${SIGN_IN_CODE_LENGTH}-digit code from the e-mail`,
-    ),
-});
-
-export const sessionUserSchema = z.object({
-  userId: z.string(),
-  email: z.string(),
-  role: userRoleSchema,
-  name: z.string().nullable(),
-  artistName: z.string().nullable(),
-  picture: z.string().nullable(),
-});
-export type SessionUser = z.infer<typeof sessionUserSchema>;
-
-/** Answer to a successful sign-in: the user, the bearer token of this session, and where to go. */
-export const signInResultSchema = z.object({
-  success: z.literal(true),
-  user: sessionUserSchema,
-  token: z.string(),
-  redirectTo: z.string(),
-});
-export type SignInResult = z.infer<typeof signInResultSchema>;
-
-/** `GET /api/me`: the signed-in user, or null for a visitor (not an error: most visitors are anonymous). */
-export const meResponseSchema = z.object({ success: z.literal(true), user: sessionUserSchema.nullable() });
-export type MeResponse = z.infer<typeof meResponseSchema>;

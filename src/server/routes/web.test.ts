@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicConfigSchema } from '../../domain/public-config';
+import { publicConfigSchema } from '../../domain/public-config-schema';
 import { HELLOSIGN_EMBEDDED_STYLE_HASH } from '../app';
 import { createTestContext, type TestContext } from '../test/test-context';
 

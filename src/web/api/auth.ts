@@ -1,23 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { meResponseSchema, type SessionUser, type SignInResult, signInResultSchema } from '../../domain';
-import { apiGet, apiPost } from './client';
+import { type SessionUser, type SignInResult, signInResultSchema } from '../../domain';
+import { apiPost } from './client';
 import { queryKeys } from './query-keys';
 
+export { fetchCurrentUser, useCurrentUser } from './session';
+
 const messageSchema = z.object({ success: z.literal(true), message: z.string().optional() });
-
-/** The signed-in user, or null for a visitor. */
-export async function fetchCurrentUser(signal?: AbortSignal): Promise<SessionUser | null> {
-  return (await apiGet('/api/me', meResponseSchema, signal)).user;
-}
-
-export function useCurrentUser() {
-  return useQuery({
-    queryKey: queryKeys.currentUser,
-    queryFn: ({ signal }) => fetchCurrentUser(signal),
-    staleTime: 5 * 60_000,
-  });
-}
 
 /** After a sign-in or sign-out, everything cached belonged to someone else. */
 function useSessionChanged() {

@@ -15,6 +15,29 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A response schema that is loaded when the first answer arrives instead of with the page: the
+ * requests the layout makes on every page (the session, the submission mode) use it, so zod is
+ * not part of the first paint (issue 17). The answer is still parsed, never cast.
+ */
+export class DeferredSchema<S extends z.ZodType> {
+  private loading: Promise<S> | undefined;
+
+  constructor(private readonly load: () => Promise<S>) {}
+
+  resolve(): Promise<S> {
+    this.loading ??= this.load().catch((error: unknown) => {
+      // A chunk that failed to load (a dropped connection) is tried again with the next answer.
+      this.loading = undefined;
+      throw error;
+    });
+    return this.loading;
+  }
+}
+
+/** What a request's answer is parsed with: a schema, or one loaded on first use. */
+export type ResponseSchema<S extends z.ZodType> = S | DeferredSchema<S>;
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
@@ -58,7 +81,7 @@ async function readJson(response: Response): Promise<unknown> {
  */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
-  schema: S,
+  responseSchema: ResponseSchema<S>,
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -84,15 +107,27 @@ export async function apiRequest<S extends z.ZodType>(
   const body = await readJson(response);
   if (!response.ok) throw new ApiError(response.status, errorText(response.status, body), body);
 
+  let schema: S;
+  try {
+    schema = responseSchema instanceof DeferredSchema ? await responseSchema.resolve() : responseSchema;
+  } catch {
+    // The schema's code could not be fetched: the connection, as far as the page can tell.
+    throw new ApiError(0, 'Failed to connect to server');
+  }
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError(response.status, 'Failed to parse server response', body);
   return parsed.data;
 }
 
-export function apiGet<S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal) {
+export function apiGet<S extends z.ZodType>(path: string, schema: ResponseSchema<S>, signal?: AbortSignal) {
   return apiRequest(path, schema, signal ? { signal } : {});
 }
 
-export function apiPost<S extends z.ZodType>(path: string, body: unknown, schema: S, signal?: AbortSignal) {
+export function apiPost<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: ResponseSchema<S>,
+  signal?: AbortSignal,
+) {
   return apiRequest(path, schema, signal ? { method: 'POST', body, signal } : { method: 'POST', body });
 }

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router';
 import type { UserRole } from '../../domain';
-import { useCurrentUser } from '../api/auth';
+import { useCurrentUser } from '../api/session';
 import { PageHeader } from '../components/page-header';
 import { PageLoading } from '../components/page-loading';
 import { signInPath } from './sign-in-path';

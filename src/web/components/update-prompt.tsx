@@ -5,6 +5,7 @@ import {
   type ServiceWorkerUpdates,
   serviceWorkerUpdates,
 } from '../pwa/register-service-worker';
+import { afterFirstPaint } from './after-first-paint';
 import { isLeaveGuarded } from './use-confirm-leave';
 
 // Its own chunk, loaded only when an update waits: nothing of it weighs on the first paint.
@@ -42,7 +43,11 @@ export function UpdatePrompt({
   useEffect(() => {
     if (!updates) return;
     rememberLabelName(labelName);
-    updates.start().catch((error: unknown) => console.warn('The service worker was not registered', error));
+    // Registering (and the worker's precaching) waits until the page is up: it competes with
+    // nothing the artist is waiting for.
+    afterFirstPaint(window, () => {
+      updates.start().catch((error: unknown) => console.warn('The service worker was not registered', error));
+    });
   }, [updates, labelName]);
 
   if (!available || dismissed) return null;

@@ -1,41 +1,14 @@
-import LogoutIcon from '@mui/icons-material/Logout';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { getDisplayName, type SessionUser } from '../../domain';
-import { useCurrentUser, useSignOut } from '../api/auth';
-import { accountNavItems } from './nav-items';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { SessionUser } from '../../domain/auth/auth-schemas';
+import { getDisplayName } from '../../domain/profile/profile-completion';
+import { useCurrentUser } from '../api/session';
 
-export const LOGOUT_LABEL = 'Logout';
-export const LOGGING_OUT_LABEL = 'Logging out...';
-
-/**
- * Signs out on the server, then goes home (spec 000 §2). Home even when the request failed: the
- * person asked to leave, and a session that outlived the request expires on its own.
- */
-export function useLogout() {
-  const signOut = useSignOut();
-  const navigate = useNavigate();
-  return {
-    isPending: signOut.isPending,
-    logout(onDone?: () => void) {
-      signOut.mutate(undefined, {
-        onSettled: () => {
-          onDone?.();
-          navigate('/');
-        },
-      });
-    },
-  };
-}
+const loadMenuList = () => import('./account-menu-list');
+const AccountMenuList = lazy(loadMenuList);
 
 /** The signed-in person's picture, or the first letter of their name on the brand colour. */
 export function UserAvatar({ user, size = 32 }: { user: SessionUser; size?: number }) {
@@ -51,11 +24,15 @@ export function UserAvatar({ user, size = 32 }: { user: SessionUser; size?: numb
   );
 }
 
-/** The visitor's way in, or the signed-in person's avatar and name opening their menu. */
+/**
+ * The visitor's way in, or the signed-in person's avatar and name opening their menu. The menu
+ * itself is fetched when the pointer or focus reaches the button (account-menu-list.tsx), so it
+ * is there by the click; a click before it arrives opens it as soon as it has.
+ */
 export function AccountMenu() {
   const { data: user, isPending } = useCurrentUser();
-  const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [menuWanted, setMenuWanted] = useState(false);
   const menuId = useId();
 
   if (isPending) return <Box sx={{ width: 40 }} />;
@@ -71,7 +48,7 @@ export function AccountMenu() {
     );
   }
   const name = getDisplayName(user);
-  const close = () => setAnchor(null);
+  const prefetch = () => void loadMenuList();
   return (
     <>
       <Button
@@ -79,7 +56,12 @@ export function AccountMenu() {
         aria-controls={anchor ? menuId : undefined}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={(event) => {
+          setMenuWanted(true);
+          setAnchor(event.currentTarget);
+        }}
         sx={{ color: 'text.primary', minWidth: 0, gap: 1, px: 1, textTransform: 'none', flexShrink: 0 }}
       >
         <UserAvatar user={user} />
@@ -95,29 +77,11 @@ export function AccountMenu() {
           {name}
         </Box>
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        <Box sx={{ px: 2, py: 1, maxWidth: 280 }}>
-          <Typography sx={{ fontWeight: 600 }} noWrap>
-            {name}
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
-            {user.email}
-          </Typography>
-        </Box>
-        <Divider />
-        {accountNavItems(user.role).map((item) => (
-          <MenuItem key={item.to} component={RouterLink} to={item.to} onClick={close}>
-            <ListItemText primary={item.label} />
-          </MenuItem>
-        ))}
-        <Divider />
-        <MenuItem disabled={logout.isPending} onClick={() => logout.logout(close)}>
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={logout.isPending ? LOGGING_OUT_LABEL : LOGOUT_LABEL} />
-        </MenuItem>
-      </Menu>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <AccountMenuList id={menuId} user={user} anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -78,7 +78,8 @@ describe('the header bar', () => {
     expect(screen.queryByRole('link', { name: 'Learn More' })).toBeNull();
 
     await userEvent.click(account);
-    const menu = screen.getByRole('menu');
+    // The menu's code arrives on first use (account-menu-list.tsx).
+    const menu = await screen.findByRole('menu');
     expect(
       within(menu)
         .getAllByRole('menuitem')
@@ -100,7 +101,7 @@ describe('the header bar', () => {
   it('logs out on the server and goes home', async () => {
     const { api, router } = renderBar(artist);
     await userEvent.click(await screen.findByRole('button', { name: 'Account: Night Bus' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(api.requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/auth/sign-out')).toBe(
       true,

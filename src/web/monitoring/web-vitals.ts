@@ -1,5 +1,6 @@
-import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
+import type { Metric } from 'web-vitals';
 import type { WebVitalsBeacon } from '../../domain';
+import { afterFirstPaint } from '../components/after-first-paint';
 
 export const WEB_VITALS_ENDPOINT = '/api/monitoring/web-vitals';
 
@@ -69,15 +70,27 @@ export class WebVitalsCollector {
   }
 }
 
-/** Measures this page load's LCP, FCP, CLS, INP and TTFB and sends them (issue 16). */
+/**
+ * Measures this page load's LCP, FCP, CLS, INP and TTFB and sends them (issue 16). The web-vitals
+ * library is fetched after the page has rendered, not with it (issue 17): its observers read the
+ * browser's buffered entries, so what happened before it arrived is measured all the same.
+ */
 export function startWebVitals(route: string, target: Window = window): WebVitalsCollector {
   const collector = new WebVitalsCollector(route);
   const add = (metric: Metric) => collector.add(metric);
-  onLCP(add);
-  onFCP(add);
-  onCLS(add);
-  onINP(add);
-  onTTFB(add);
+  afterFirstPaint(target, () => {
+    import('web-vitals')
+      .then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
+        onLCP(add);
+        onFCP(add);
+        onCLS(add);
+        onINP(add);
+        onTTFB(add);
+      })
+      .catch(() => {
+        // Not fetched (offline): this page load goes unmeasured.
+      });
+  });
   // web-vitals reports on visibilitychange; listening after it means its values are in first.
   target.document.addEventListener('visibilitychange', () => {
     if (target.document.visibilityState === 'hidden') queueMicrotask(() => collector.flush());

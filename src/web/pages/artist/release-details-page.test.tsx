@@ -27,8 +27,9 @@ const uploads = vi.hoisted(() => ({
   finish: null as null | ((result: UploadResult) => void),
   progress: null as null | ((progress: UploadProgress) => void),
 }));
-vi.mock('../../upload', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../upload')>()),
+// The page loads the upload client on the first upload (upload/lazy-start.ts), from this module.
+vi.mock('../../upload/start-upload', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../upload/start-upload')>()),
   startUpload: (
     file: File,
     input: UploadInput,
@@ -516,7 +517,8 @@ describe('release details: editing', { timeout: UI_TEST_TIMEOUT_MS }, () => {
 
     const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'final-cover.jpg', { type: 'image/jpeg' });
     await user.upload(input, jpeg);
-    expect(uploads.started).toHaveLength(1);
+    // The upload client arrives on the first upload (upload/lazy-start.ts).
+    await waitFor(() => expect(uploads.started).toHaveLength(1));
     expect(uploads.started[0]?.input).toEqual({
       artistName: 'Maya Rivers',
       fileType: 'artwork',

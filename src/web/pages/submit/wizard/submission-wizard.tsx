@@ -16,6 +16,7 @@ import {
   REQUIRED_INFORMATION_MISSING,
   type StepValidation,
 } from '../../../../domain';
+import { afterFirstPaint } from '../../../components/after-first-paint';
 import { usePublicConfig } from '../../../config';
 import { useUploadKeepAlive } from '../../../monitoring/upload-keep-alive';
 import { preloadUploadClient } from '../../../upload/lazy-start';
@@ -137,8 +138,7 @@ export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
   const { isSubmitting } = submission;
   // Once the first screen is up, fetch the later steps while the artist reads it.
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
-    idle(() => {
+    afterFirstPaint(window, () => {
       void loadMusicStep();
       void loadAdditionalStep();
       void loadReviewStep();
