@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { createDefaultSubmissionForm } from '../../src/domain';
 import { makeJpeg, makeWav } from '../../src/server/test/media-fixtures';
+import type { SubmitFormValues } from '../../src/web/forms/form-values';
 import { DRAFT_STORAGE_KEY } from '../../src/web/pages/submit/form/draft-storage';
-import type { SubmitFormValues } from '../../src/web/pages/submit/form/form-values';
 import { dismissBetaNotice } from '../fixtures';
 
 /** Files made by the test, in the shape `setInputFiles` takes. */

@@ -6,7 +6,7 @@ import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-r
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultPublicConfig, type SessionUser } from '../../domain';
 import { PublicConfigContext } from '../config';
-import { mockApi } from '../pages/staff/board/board-test-helpers';
+import { mockApi } from '../test/mock-api';
 import { theme } from '../theme';
 import { TopBar } from './top-bar';
 

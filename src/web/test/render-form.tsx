@@ -4,8 +4,8 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { FormProvider, type UseFormReturn, useForm } from 'react-hook-form';
 import type { FieldError } from '../../domain';
-import { FieldErrorsProvider } from '../pages/submit/form/field-errors';
-import { createInitialValues, type SubmitFormValues } from '../pages/submit/form/form-values';
+import { FieldErrorsProvider } from '../forms/field-errors';
+import { createInitialValues, type SubmitFormValues } from '../forms/form-values';
 import { theme } from '../theme';
 
 interface RenderFormOptions {

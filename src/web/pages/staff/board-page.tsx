@@ -29,6 +29,7 @@ import {
 } from '../../../domain';
 import { useBoardItems } from '../../api/board';
 import { PageHeader } from '../../components/page-header';
+import { StatusChip } from '../../components/status-chip';
 import { visuallyHidden } from '../../components/visually-hidden';
 import {
   BOARD_PATH,
@@ -37,7 +38,6 @@ import {
   formatSubmittedAt,
   releaseTitleOf,
 } from './board/board-format';
-import { StatusChip } from './board/status-chip';
 
 function detailsPath(itemId: string): string {
   return `/details/${encodeURIComponent(itemId)}`;

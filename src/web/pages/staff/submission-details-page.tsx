@@ -13,6 +13,7 @@ import type { BoardItemDetail } from '../../../domain';
 import { isBoardItemId, useBoardItem } from '../../api/board';
 import { ApiError } from '../../api/client';
 import { PanelSection } from '../../components/panel-section';
+import { StatusChip } from '../../components/status-chip';
 import { usePageTitle } from '../../components/use-page-title';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { BOARD_PATH, formatSubmittedAt } from './board/board-format';
@@ -20,7 +21,6 @@ import { CatalogueList } from './board/catalogue-list';
 import { ChangeStatusPanel } from './board/change-status-panel';
 import { RecordNotFound } from './board/detail-parts';
 import { HistoryList } from './board/history-list';
-import { StatusChip } from './board/status-chip';
 import { ArtistDetails, ArtworkDetails, ReleaseDetails } from './board/submission-sections';
 import { TrackList } from './board/track-list';
 

@@ -7,7 +7,7 @@ import { type ArtistProfileResponse, defaultPublicConfig, type Submission } from
 import { PublicConfigContext } from '../../../config';
 import { theme } from '../../../theme';
 
-export { mockApi, type RecordedRequest } from '../../staff/board/board-test-helpers';
+export { mockApi, type RecordedRequest } from '../../../test/mock-api';
 
 /** Shows where a link led, so a test can follow one without the target page. */
 function Landing() {

@@ -26,8 +26,8 @@ import {
   type ProfileLinkField,
 } from '../../../../domain';
 import type { ArtistProfileData } from '../../../api/artist';
+import { StatusChip } from '../../../components/status-chip';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { StatusChip } from '../../staff/board/status-chip';
 import { CompletionBar } from '../common/completion-bar';
 
 const LINK_ICONS: Record<ProfileLinkField, ReactNode> = {

@@ -16,7 +16,7 @@ import {
   NO_SUBMISSIONS,
   type Submission,
 } from '../../../../domain';
-import { StatusChip } from '../../staff/board/status-chip';
+import { StatusChip } from '../../../components/status-chip';
 import { SubmissionArtwork } from '../common/artwork';
 import { formatSubmittedDate } from '../common/format';
 

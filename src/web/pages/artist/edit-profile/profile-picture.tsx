@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -14,8 +13,10 @@ import {
   MAX_IMAGE_MB,
   matchesAcceptedType,
 } from '../../../../domain';
+import { UploadStatus } from '../../../components/upload-status';
 import { startUploadLazily as startUpload } from '../../../upload/lazy-start';
 import { isUploadCancelled } from '../../../upload/upload-errors';
+import type { UploadProgress } from '../../../upload/upload-progress';
 
 /** Profile pictures: the formats every browser shows, checked by type or extension. */
 export const PROFILE_PICTURE_ACCEPT = '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp';
@@ -29,7 +30,7 @@ export function checkProfilePicture(file: { name: string; type: string; size: nu
 export type PictureState =
   /** The picture as saved (possibly none). */
   | { kind: 'saved' }
-  | { kind: 'uploading'; preview: string | null; percent: number }
+  | { kind: 'uploading'; preview: string | null; fileName: string; progress: UploadProgress | null }
   | { kind: 'uploaded'; preview: string | null; fileId: string }
   | { kind: 'removed' };
 
@@ -74,7 +75,7 @@ export function useProfilePicture(userId: string) {
       cancelRef.current?.();
       const preview = previewOf(file);
       replacePreview(previewRef, preview);
-      setState({ kind: 'uploading', preview, percent: 0 });
+      setState({ kind: 'uploading', preview, fileName: file.name, progress: null });
       const handle = startUpload(
         file,
         {
@@ -86,7 +87,7 @@ export function useProfilePicture(userId: string) {
           onProgress: (progress) =>
             setState((current) =>
               current.kind === 'uploading' && current.preview === preview
-                ? { ...current, percent: progress.percent }
+                ? { ...current, progress }
                 : current,
             ),
         },
@@ -157,7 +158,6 @@ export function ProfilePictureField({
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
-  const progressId = useId();
   const { state } = picture;
   const shown =
     state.kind === 'saved'
@@ -208,12 +208,11 @@ export function ProfilePictureField({
           JPEG, PNG or WebP, up to {MAX_IMAGE_MB} MB. A square picture looks best.
         </Typography>
         {state.kind === 'uploading' && (
-          <Box>
-            <Typography id={progressId} variant="body2">
-              Uploading picture… {state.percent}%
-            </Typography>
-            <LinearProgress variant="determinate" value={state.percent} aria-labelledby={progressId} />
-          </Box>
+          <UploadStatus
+            fileName={state.fileName}
+            progressLabel="Profile picture upload progress"
+            progress={state.progress}
+          />
         )}
         {state.kind === 'uploaded' && (
           <Typography variant="body2" role="status" sx={{ color: 'success.dark' }}>

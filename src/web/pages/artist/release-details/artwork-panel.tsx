@@ -2,7 +2,6 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -15,9 +14,10 @@ import {
   MIN_RECOMMENDED_ARTWORK_PIXELS,
 } from '../../../../domain';
 import { artworkFrameSx } from '../../../components/artwork-frame';
+import { UploadStatus } from '../../../components/upload-status';
+import { fieldAnchor, useFieldError } from '../../../forms/field-errors';
+import { ARTWORK_UPLOAD_KEY, useUploadRegistry, useUploadState } from '../../../forms/upload-registry';
 import type { UploadInput } from '../../../upload';
-import { fieldAnchor, useFieldError } from '../../submit/form/field-errors';
-import { ARTWORK_UPLOAD_KEY, useUploadRegistry, useUploadState } from '../../submit/form/upload-registry';
 import type { ReleaseDetailsFormValues } from './release-details-form';
 
 /** The path the server's artwork problems name. */
@@ -97,8 +97,6 @@ export function ArtworkPanel({ current, releaseTitle, uploadInput }: ArtworkPane
   }
 
   const warnings = size ? listArtworkWarnings(size.width, size.height) : [];
-  const uploading = upload?.status === 'uploading';
-  const percent = uploading ? (upload.progress?.percent ?? 0) : 0;
 
   return (
     <Box {...fieldAnchor(ARTWORK_FIELD)}>
@@ -168,10 +166,13 @@ export function ArtworkPanel({ current, releaseTitle, uploadInput }: ArtworkPane
               ))}
             </Alert>
           )}
-          {uploading && (
+          {upload?.status === 'uploading' && (
             <Box sx={{ mt: 1.5 }}>
-              <Typography variant="body2">Uploading… {percent}%</Typography>
-              <LinearProgress variant="determinate" value={percent} aria-label="Artwork upload progress" />
+              <UploadStatus
+                fileName={upload.file.name}
+                progressLabel="Artwork upload progress"
+                progress={upload.progress}
+              />
             </Box>
           )}
           {upload?.status === 'failed' && (
@@ -196,7 +197,7 @@ export function ArtworkPanel({ current, releaseTitle, uploadInput }: ArtworkPane
             <Button variant="outlined" onClick={() => inputRef.current?.click()} aria-describedby={helpId}>
               Replace artwork
             </Button>
-            {(pendingFileId || uploading || upload?.status === 'failed') && (
+            {(pendingFileId || upload?.status === 'uploading' || upload?.status === 'failed') && (
               <Button onClick={keepCurrent}>
                 {current ? 'Keep the current artwork' : 'Remove the new artwork'}
               </Button>

@@ -2,7 +2,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { ISRC_INVALID, normaliseIsrc } from '../../../../domain';
-import { fieldAnchor, fieldDomId, useFieldError } from '../../submit/form/field-errors';
+import { fieldAnchor, fieldDomId, useFieldError } from '../../../forms/field-errors';
 import { isIsrcAcceptable, type ReleaseDetailsFormValues } from './release-details-form';
 
 export const ISRC_HELPER = 'Optional. Format CC-XXX-YY-NNNNN';

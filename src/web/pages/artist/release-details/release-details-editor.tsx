@@ -15,9 +15,9 @@ import {
   useSubmitReleaseDetails,
 } from '../../../api/release-details';
 import { usePublicConfig } from '../../../config';
-import { FieldErrorsProvider } from '../../submit/form/field-errors';
-import { getToday } from '../../submit/form/form-values';
-import { UploadRegistry, UploadRegistryContext } from '../../submit/form/upload-registry';
+import { FieldErrorsProvider } from '../../../forms/field-errors';
+import { getToday } from '../../../forms/form-values';
+import { UploadRegistry, UploadRegistryContext } from '../../../forms/upload-registry';
 import { ARTWORK_FIELD, ArtworkPanel } from './artwork-panel';
 import {
   checkDraft,

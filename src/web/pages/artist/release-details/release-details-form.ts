@@ -10,7 +10,7 @@ import {
   type TrackMetadata,
 } from '../../../../domain';
 import type { ReleaseDetails } from '../../../api/release-details';
-import type { SubmitFormValues } from '../../submit/form/form-values';
+import type { SubmitFormValues } from '../../../forms/form-values';
 
 /**
  * A track of the release-details form. It is a `TrackDraft` (id, title, metadata), so the

@@ -5,8 +5,8 @@ import Link from '@mui/material/Link';
 import type { Ref } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { checkReleaseDetails, type FieldError } from '../../../../domain';
-import { fieldDomId } from '../../submit/form/field-errors';
-import { scrollToField } from '../../submit/form/scroll-to-field';
+import { fieldDomId } from '../../../forms/field-errors';
+import { scrollToField } from '../../../forms/scroll-to-field';
 import type { ReleaseDetailsFormValues } from './release-details-form';
 
 function ProblemLinks({ problems }: { problems: readonly FieldError[] }) {

@@ -14,7 +14,7 @@ import {
   sumSplitPercentages,
 } from '../../../../domain';
 import type { ReleaseDetails } from '../../../api/release-details';
-import { formatContributorName } from '../../submit/steps/music/contributor-format';
+import { formatContributorName } from '../../../forms/track/contributor-format';
 
 const ADVISORY_LABELS: Record<ParentalAdvisory, string> = {
   no: 'No',

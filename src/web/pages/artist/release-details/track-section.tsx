@@ -4,8 +4,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { TrackDetailsForm } from '../../submit/steps/music/track-details-form';
-import { TrackDetailsSection } from '../../submit/steps/music/track-details-section';
+import { TrackDetailsForm } from '../../../forms/track/track-details-form';
+import { TrackDetailsSection } from '../../../forms/track/track-details-section';
 import { IsrcField } from './isrc-field';
 
 interface TrackSectionProps {

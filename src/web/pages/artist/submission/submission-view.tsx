@@ -24,9 +24,9 @@ import {
   type StatusChipColour,
   type Submission,
 } from '../../../../domain';
+import { StatusChip } from '../../../components/status-chip';
 import { usePageTitle } from '../../../components/use-page-title';
 import { usePublicConfig } from '../../../config';
-import { StatusChip } from '../../staff/board/status-chip';
 import { SubmissionArtwork } from '../common/artwork';
 import { formatSubmittedDate } from '../common/format';
 

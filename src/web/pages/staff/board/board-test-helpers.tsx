@@ -3,7 +3,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { vi } from 'vitest';
 import type { BoardItemDetail, BoardItemSummary, BoardListResponse } from '../../../../domain';
 import { defaultPublicConfig } from '../../../../domain';
 import { PublicConfigContext } from '../../../config';
@@ -37,31 +36,7 @@ export function renderStaffPage(Page: ComponentType, path: string, entry: string
   return { ...view, router, queryClient };
 }
 
-export interface RecordedRequest {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-/**
- * Answers fetch with `respond(request)` as JSON: `{ status, body }`. Records every request, so a
- * test can check what the page asked for.
- */
-export function mockApi(respond: (request: RecordedRequest) => { status: number; body: unknown }) {
-  const requests: RecordedRequest[] = [];
-  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const text = typeof init?.body === 'string' ? init.body : undefined;
-    const request = { method: init?.method ?? 'GET', url, body: text ? JSON.parse(text) : undefined };
-    requests.push(request);
-    const answer = respond(request);
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return { requests, spy };
-}
+export { mockApi, type RecordedRequest } from '../../../test/mock-api';
 
 export function summary(overrides: Partial<BoardItemSummary> = {}): BoardItemSummary {
   return {

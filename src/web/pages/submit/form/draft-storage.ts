@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { submissionFormSchema, UPLOAD_SESSION_LIFETIME_DAYS } from '../../../../domain';
-import type { SubmitFormValues } from './form-values';
+import type { SubmitFormValues } from '../../../forms/form-values';
 
 /**
  * The draft kept in the browser so a reload (or a phone killing the tab) does not lose what the

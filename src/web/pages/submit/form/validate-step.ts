@@ -5,7 +5,7 @@ import {
   validateMusicStep,
   WIZARD_STEPS,
 } from '../../../../domain';
-import type { SubmitFormValues } from './form-values';
+import type { SubmitFormValues } from '../../../forms/form-values';
 
 export const STEP_COUNT = WIZARD_STEPS.length;
 export const ARTIST_STEP = 0;

@@ -6,7 +6,7 @@ import {
   type SubmissionVerification,
   submissionFormSchema,
 } from '../../../../domain';
-import type { SubmitFormValues } from '../form/form-values';
+import type { SubmitFormValues } from '../../../forms/form-values';
 
 /** The personal link a submission came through (issue 9): the server checks it and links the two. */
 export interface SubmissionLinkFields {

@@ -8,9 +8,9 @@ import {
   type UploadResult,
 } from '../../../../domain';
 import { ApiError } from '../../../api/client';
+import { createInitialValues, type SubmitFormValues } from '../../../forms/form-values';
+import { ARTWORK_UPLOAD_KEY, UploadRegistry } from '../../../forms/upload-registry';
 import type { UploadHandle, UploadProgress } from '../../../upload';
-import { createInitialValues, type SubmitFormValues } from '../form/form-values';
-import { ARTWORK_UPLOAD_KEY, UploadRegistry } from '../form/upload-registry';
 import { type RunSubmissionDeps, runSubmission, type SubmissionProgress } from './run-submission';
 
 const TODAY = '2026-03-10';

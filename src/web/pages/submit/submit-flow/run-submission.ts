@@ -20,8 +20,8 @@ import {
   validateSubmission,
 } from '../../../../domain';
 import { ApiError } from '../../../api/client';
-import type { SubmitFormValues } from '../form/form-values';
-import { ARTWORK_UPLOAD_KEY, type UploadRegistry } from '../form/upload-registry';
+import type { SubmitFormValues } from '../../../forms/form-values';
+import { ARTWORK_UPLOAD_KEY, type UploadRegistry } from '../../../forms/upload-registry';
 import { buildCreateItemPayload, type SubmissionLinkFields } from './build-payload';
 
 /** What the 'Uploading Submission' modal shows (spec 001 §3, Progress record). */

@@ -15,9 +15,9 @@ import {
   WAITING_LIST_MESSAGES,
 } from '../../../../domain';
 import { joinWaitingList, WaitingListError } from '../../../api/waiting-list';
-import { FieldErrorsProvider } from '../form/field-errors';
-import { createInitialValues, type SubmitFormValues } from '../form/form-values';
-import { scrollToField } from '../form/scroll-to-field';
+import { FieldErrorsProvider } from '../../../forms/field-errors';
+import { createInitialValues, type SubmitFormValues } from '../../../forms/form-values';
+import { scrollToField } from '../../../forms/scroll-to-field';
 import { ArtistStep } from '../steps/artist/artist-step';
 import { WaitingListSection } from './waiting-list-section';
 import { WaitingListSubmitted } from './waiting-list-submitted';

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { JOIN_WAITING_LIST_LABEL, WAITING_LIST_REVIEW_PROMISE } from '../../../../domain';
-import { FormTextField } from '../form/form-fields';
+import { FormTextField } from '../../../forms/form-fields';
 import { StepSection } from '../steps/step-section';
 
 const linkInputProps = {

@@ -6,9 +6,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultPublicConfig } from '../../../../domain';
 import { PublicConfigContext } from '../../../config';
+import { createInitialValues } from '../../../forms/form-values';
 import { theme } from '../../../theme';
 import { DRAFT_STORAGE_KEY, loadDraft } from '../form/draft-storage';
-import { createInitialValues } from '../form/form-values';
 import { SubmissionWizard } from './submission-wizard';
 
 function renderWizard(devMode: boolean) {
@@ -60,10 +60,15 @@ describe('the submission wizard', () => {
     const user = userEvent.setup();
     renderWizard(true);
     await user.click(stepTab('Additional Information'));
-    expect(await screen.findByRole('heading', { name: 'About your music' })).toBeTruthy();
+    // Steps after the first load lazily: on a busy machine their code takes a moment.
+    expect(
+      await screen.findByRole('heading', { name: 'About your music' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     await user.click(stepTab('Artist Information'));
     await user.click(screen.getByRole('button', { name: 'Next Step' }));
-    expect(await screen.findByRole('heading', { name: 'What are you sending us?' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'What are you sending us?' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -18,6 +18,10 @@ import {
 } from '../../../../domain';
 import { afterFirstPaint } from '../../../components/after-first-paint';
 import { usePublicConfig } from '../../../config';
+import { FieldErrorsProvider } from '../../../forms/field-errors';
+import { createInitialValues, getToday, type SubmitFormValues } from '../../../forms/form-values';
+import { scrollToField } from '../../../forms/scroll-to-field';
+import { UploadRegistry, UploadRegistryContext } from '../../../forms/upload-registry';
 import { useUploadKeepAlive } from '../../../monitoring/upload-keep-alive';
 import { preloadUploadClient } from '../../../upload/lazy-start';
 import {
@@ -27,10 +31,6 @@ import {
   scopedDraftKey,
   tokenFingerprint,
 } from '../form/draft-storage';
-import { FieldErrorsProvider } from '../form/field-errors';
-import { createInitialValues, getToday, type SubmitFormValues } from '../form/form-values';
-import { scrollToField } from '../form/scroll-to-field';
-import { UploadRegistry, UploadRegistryContext } from '../form/upload-registry';
 import { ADDITIONAL_STEP, ARTIST_STEP, MUSIC_STEP, STEP_COUNT, validateStep } from '../form/validate-step';
 import { ArtistStep } from '../steps/artist/artist-step';
 import { HoneypotFields, useHoneypotRefs } from '../submit-flow/honeypot-fields';

@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useController, useFormContext } from 'react-hook-form';
-import { FormTextField } from '../../form/form-fields';
-import type { SubmitFormValues } from '../../form/form-values';
+import { FormTextField } from '../../../../forms/form-fields';
+import type { SubmitFormValues } from '../../../../forms/form-values';
 import { StepSection } from '../step-section';
 
 /** Step 3 (spec 001 §2): about the music, 'For Fans Of', publishing interest, PRO/PPL number. No checks. */

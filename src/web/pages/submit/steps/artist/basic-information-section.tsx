@@ -1,5 +1,5 @@
 import Grid from '@mui/material/Grid';
-import { FormTextField } from '../../form/form-fields';
+import { FormTextField } from '../../../../forms/form-fields';
 import { StepSection } from '../step-section';
 
 /** First name, surname, e-mail, artist name and an optional phone number. */

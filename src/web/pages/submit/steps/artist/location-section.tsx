@@ -13,8 +13,8 @@ import {
   searchCountries,
   suggestCities,
 } from '../../../../../domain';
-import { fieldAnchor, fieldDomId, useFieldError } from '../../form/field-errors';
-import type { SubmitFormValues } from '../../form/form-values';
+import { fieldAnchor, fieldDomId, useFieldError } from '../../../../forms/field-errors';
+import type { SubmitFormValues } from '../../../../forms/form-values';
 import { StepSection } from '../step-section';
 
 function citySuggestions(country: string, typed: string): string[] {

@@ -4,8 +4,8 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { setNoInstagram, setNoTikTok } from '../../../../../domain';
-import { FormTextField } from '../../form/form-fields';
-import type { SubmitFormValues } from '../../form/form-values';
+import { FormTextField } from '../../../../forms/form-fields';
+import type { SubmitFormValues } from '../../../../forms/form-values';
 import { StepSection } from '../step-section';
 
 const profileInputProps = {

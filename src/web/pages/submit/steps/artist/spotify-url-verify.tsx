@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { parseSpotifyArtistUrl, SPOTIFY_PROFILE_NOT_VERIFIED } from '../../../../../domain';
 import { verifyArtist } from '../../../../api/spotify';
-import { fieldAnchor, fieldDomId, useFieldError } from '../../form/field-errors';
-import type { SubmitFormValues } from '../../form/form-values';
+import { fieldAnchor, fieldDomId, useFieldError } from '../../../../forms/field-errors';
+import type { SubmitFormValues } from '../../../../forms/form-values';
 import { type ConfirmedArtist, ConnectedArtistCard } from './connected-artist-card';
 
 interface SpotifyUrlVerifyProps {

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { chooseNewArtist, type SpotifyArtistResult } from '../../../../../domain';
-import type { SubmitFormValues } from '../../form/form-values';
+import type { SubmitFormValues } from '../../../../forms/form-values';
 import { StepSection } from '../step-section';
 import type { ConfirmedArtist } from './connected-artist-card';
 import { SpotifyArtistSearch } from './spotify-artist-search';

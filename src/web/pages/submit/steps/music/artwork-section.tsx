@@ -2,7 +2,6 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
@@ -15,9 +14,10 @@ import {
   MIN_RECOMMENDED_ARTWORK_PIXELS,
 } from '../../../../../domain';
 import { artworkFrameSx } from '../../../../components/artwork-frame';
-import { fieldAnchor, fieldDomId } from '../../form/field-errors';
-import { buildUploadInput, type SubmitFormValues } from '../../form/form-values';
-import { ARTWORK_UPLOAD_KEY, useUploadRegistry, useUploadState } from '../../form/upload-registry';
+import { UploadStatus } from '../../../../components/upload-status';
+import { fieldAnchor, fieldDomId } from '../../../../forms/field-errors';
+import { buildUploadInput, type SubmitFormValues } from '../../../../forms/form-values';
+import { ARTWORK_UPLOAD_KEY, useUploadRegistry, useUploadState } from '../../../../forms/upload-registry';
 import { StepSection } from '../step-section';
 import { FilePickBox } from './file-pick-box';
 
@@ -167,11 +167,10 @@ export function ArtworkSection() {
               )}
               {upload?.status === 'uploading' && (
                 <Box sx={{ mt: 1.5 }}>
-                  <Typography variant="body2">Uploading… {upload.progress?.percent ?? 0}%</Typography>
-                  <LinearProgress
-                    variant="determinate"
-                    value={upload.progress?.percent ?? 0}
-                    aria-label="Artwork upload progress"
+                  <UploadStatus
+                    fileName={upload.file.name}
+                    progressLabel="Artwork upload progress"
+                    progress={upload.progress}
                   />
                 </Box>
               )}

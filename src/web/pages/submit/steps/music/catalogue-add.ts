@@ -14,7 +14,7 @@ import {
   isCatalogueItemAdded,
 } from '../../../../../domain';
 import { getAlbumMetadata, getTrackMetadata } from '../../../../api/spotify';
-import { createId, type SubmitFormValues } from '../../form/form-values';
+import { createId, type SubmitFormValues } from '../../../../forms/form-values';
 
 type NoticeContent =
   | { severity: 'success'; title: string; message: string }

@@ -8,7 +8,7 @@ import Tabs from '@mui/material/Tabs';
 import { useCallback, useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { CATALOGUE_NOTICE_MS, isCatalogueItemAdded } from '../../../../../domain';
-import type { SubmitFormValues } from '../../form/form-values';
+import type { SubmitFormValues } from '../../../../forms/form-values';
 import { useCatalogueAdder } from './catalogue-add';
 import { CatalogueSearchPanel } from './catalogue-search-panel';
 import { CatalogueUrlPanel } from './catalogue-url-panel';

@@ -22,7 +22,7 @@ import { type ReactNode, useId, useState } from 'react';
 import type { AlbumDetails, CatalogueItem, TrackDetails } from '../../../../../domain';
 import { formatCatalogueReleaseDate, formatTrackDuration } from '../../../../../domain';
 import { visuallyHidden } from '../../../../components/visually-hidden';
-import { MasterSplitsEditor } from './master-splits-editor';
+import { MasterSplitsEditor } from '../../../../forms/track/master-splits-editor';
 
 interface CatalogueItemCardProps {
   item: CatalogueItem;

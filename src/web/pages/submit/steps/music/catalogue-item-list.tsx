@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { removeCatalogueItem } from '../../../../../domain';
-import { fieldAnchor, fieldDomId, useFieldError } from '../../form/field-errors';
-import type { SubmitFormValues } from '../../form/form-values';
+import { fieldAnchor, fieldDomId, useFieldError } from '../../../../forms/field-errors';
+import type { SubmitFormValues } from '../../../../forms/form-values';
 import { CatalogueItemCard } from './catalogue-item-card';
 
 /** The releases the artist has added to transfer (`catalogueItems`), with the list's own problem. */

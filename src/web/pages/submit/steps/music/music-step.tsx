@@ -15,8 +15,8 @@ import {
   type UploadType,
   uploadTypeSchema,
 } from '../../../../../domain';
-import { createId, type SubmitFormValues } from '../../form/form-values';
-import { useUploadRegistry } from '../../form/upload-registry';
+import { createId, type SubmitFormValues } from '../../../../forms/form-values';
+import { useUploadRegistry } from '../../../../forms/upload-registry';
 import { StepSection } from '../step-section';
 import { ArtworkSection } from './artwork-section';
 import { ReleaseDetailsSection } from './release-details-section';

@@ -1,8 +1,8 @@
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { type IsoDate, isIsoDate } from '../../../../../domain';
-import { fieldAnchor, fieldDomId, useFieldError } from '../../form/field-errors';
-import type { FieldPath } from '../../form/form-values';
+import { fieldAnchor, fieldDomId, useFieldError } from '../../../../forms/field-errors';
+import type { FieldPath } from '../../../../forms/form-values';
 
 interface ReleaseDateFieldProps {
   /** The form path the wizard reports problems under (`releaseDate`, `tracks.1.singleReleaseDate`). */

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { NONE_OF_THE_ABOVE, PRIMARY_GENRES } from '../../../../../domain';
+import { fieldDomId } from '../../../../forms/field-errors';
 import { renderInForm } from '../../../../test/render-form';
-import { fieldDomId } from '../../form/field-errors';
 import { ReleaseDetailsSection } from './release-details-section';
 
 // Rendering MUI in jsdom and driving it with user-event is slow on a busy machine; the default

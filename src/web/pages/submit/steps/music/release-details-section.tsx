@@ -4,9 +4,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { changePrimaryGenre, listSubGenres, PRIMARY_GENRES } from '../../../../../domain';
-import { fieldAnchor, fieldDomId, useFieldError } from '../../form/field-errors';
-import { FormTextField } from '../../form/form-fields';
-import type { SubmitFormValues } from '../../form/form-values';
+import { fieldAnchor, fieldDomId, useFieldError } from '../../../../forms/field-errors';
+import { FormTextField } from '../../../../forms/form-fields';
+import type { SubmitFormValues } from '../../../../forms/form-values';
 import { StepSection } from '../step-section';
 
 /**

@@ -11,9 +11,9 @@ import {
   MIN_RELEASE_LEAD_DAYS,
   setEarlyReleaseRequest,
 } from '../../../../../domain';
-import { fieldAnchor, fieldDomId } from '../../form/field-errors';
-import { FormTextField } from '../../form/form-fields';
-import type { SubmitFormValues } from '../../form/form-values';
+import { fieldAnchor, fieldDomId } from '../../../../forms/field-errors';
+import { FormTextField } from '../../../../forms/form-fields';
+import type { SubmitFormValues } from '../../../../forms/form-values';
 
 const DIRTY = { shouldDirty: true } as const;
 

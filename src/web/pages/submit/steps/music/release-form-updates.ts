@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { StrategyUpdate } from '../../../../../domain';
-import type { SubmitFormValues } from '../../form/form-values';
+import type { SubmitFormValues } from '../../../../forms/form-values';
 
 type FormTrack = SubmitFormValues['tracks'][number];
 

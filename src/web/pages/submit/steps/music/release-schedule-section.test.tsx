@@ -2,9 +2,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addDays, createDefaultTrackMetadata, formatLongDate, type TrackDraft } from '../../../../../domain';
+import { fieldDomId } from '../../../../forms/field-errors';
+import { getToday, type SubmitFormValues } from '../../../../forms/form-values';
 import { renderInForm } from '../../../../test/render-form';
-import { fieldDomId } from '../../form/field-errors';
-import { getToday, type SubmitFormValues } from '../../form/form-values';
 import { ReleaseScheduleSection } from './release-schedule-section';
 
 // Rendering MUI in jsdom and driving it with user-event is slow on a busy machine; the default

@@ -21,8 +21,8 @@ import {
   releaseStrategySchema,
   setReleaseDate,
 } from '../../../../../domain';
-import { fieldAnchor, useFieldError } from '../../form/field-errors';
-import { getToday, type SubmitFormValues } from '../../form/form-values';
+import { fieldAnchor, useFieldError } from '../../../../forms/field-errors';
+import { getToday, type SubmitFormValues } from '../../../../forms/form-values';
 import { StepSection } from '../step-section';
 import { ReleaseDateField } from './release-date-field';
 import { ReleaseEarlyRequest } from './release-early-request';

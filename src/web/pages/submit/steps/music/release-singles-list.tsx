@@ -18,8 +18,8 @@ import {
   setSingleReleaseDate,
   toggleTrackAsSingle,
 } from '../../../../../domain';
-import { fieldAnchor, fieldDomId, useFieldError } from '../../form/field-errors';
-import type { SubmitFormValues } from '../../form/form-values';
+import { fieldAnchor, fieldDomId, useFieldError } from '../../../../forms/field-errors';
+import type { SubmitFormValues } from '../../../../forms/form-values';
 import { ReleaseDateField } from './release-date-field';
 import { useApplyStrategyUpdate } from './release-form-updates';
 

@@ -16,7 +16,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -31,11 +30,12 @@ import {
   MAX_AUDIO_MB,
   RELEASE_AUDIO_ACCEPT,
 } from '../../../../../domain';
-import { fieldAnchor, fieldDomId, useErrorsUnder } from '../../form/field-errors';
-import { FormTextField } from '../../form/form-fields';
-import type { SubmitFormValues } from '../../form/form-values';
+import { UploadStatus } from '../../../../components/upload-status';
+import { fieldAnchor, fieldDomId, useErrorsUnder } from '../../../../forms/field-errors';
+import { FormTextField } from '../../../../forms/form-fields';
+import type { SubmitFormValues } from '../../../../forms/form-values';
+import { TrackDetailsForm } from '../../../../forms/track/track-details-form';
 import { FilePickBox } from './file-pick-box';
-import { TrackDetailsForm } from './track-details-form';
 import { useTrackPreview } from './track-preview';
 import { useTrackFile } from './use-track-file';
 
@@ -186,26 +186,13 @@ export function TrackCard({ index, count, onMove, onRemove }: TrackCardProps) {
       )}
 
       {busy && (
-        <Box sx={{ mb: 2 }} role="group" aria-label={`Upload of ${name}`}>
-          <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5, gap: 1 }}>
-            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              {upload.progress?.phase === 'processing' ? 'Checking' : 'Uploading'} {upload.file.name}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-              {upload.progress?.percent ?? 0}%
-              {upload.progress?.phase === 'uploading' && upload.progress.timeRemainingText
-                ? ` · ${upload.progress.timeRemainingText}`
-                : ''}
-            </Typography>
-          </Stack>
-          <LinearProgress
-            variant="determinate"
-            value={upload.progress?.percent ?? 0}
-            aria-label={`Upload progress of ${name}`}
+        <Box sx={{ mb: 2 }}>
+          <UploadStatus
+            fileName={upload.file.name}
+            progressLabel={`Upload progress of ${name}`}
+            progress={upload.progress}
+            onCancel={file.cancel}
           />
-          <Button size="small" onClick={file.cancel} sx={{ mt: 1 }}>
-            Cancel upload
-          </Button>
         </Box>
       )}
 

@@ -13,8 +13,8 @@ import {
   buildUploadInput,
   type SubmitFormValues,
   withUploadedAudio,
-} from '../../form/form-values';
-import { useUploadRegistry, useUploadState } from '../../form/upload-registry';
+} from '../../../../forms/form-values';
+import { useUploadRegistry, useUploadState } from '../../../../forms/upload-registry';
 
 /** The fmt and data chunks sit in the first few kilobytes; 1 MiB also covers large metadata chunks before them. */
 const HEADER_BYTES = 1024 * 1024;

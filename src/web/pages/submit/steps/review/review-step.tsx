@@ -15,7 +15,7 @@ import {
   SUBMITTING_LABEL,
   UPLOAD_TYPE_LABELS,
 } from '../../../../../domain';
-import type { SubmitFormValues } from '../../form/form-values';
+import type { SubmitFormValues } from '../../../../forms/form-values';
 import { ADDITIONAL_STEP, ARTIST_STEP, MUSIC_STEP } from '../../form/validate-step';
 import { StepSection } from '../step-section';
 

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import type { FieldError } from '../../../../domain';
+import type { FieldError } from '../../domain';
 import type { FieldPath } from './form-values';
 
 interface FieldErrorsValue {

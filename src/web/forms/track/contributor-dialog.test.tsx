@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Contributor } from '../../../../../domain';
+import type { Contributor } from '../../../domain';
 import { ContributorDialog } from './contributor-dialog';
 
 // MUI in jsdom driven by user-event is slow on a busy machine; the default 5 s would fail on timing.

@@ -20,8 +20,8 @@ import {
   chooseContributorList,
   normaliseContributor,
   validateContributor,
-} from '../../../../../domain';
-import { createId } from '../../form/form-values';
+} from '../../../domain';
+import { createId } from '../form-values';
 import { CONTRIBUTOR_LIST_LABELS } from './contributor-format';
 
 export interface ContributorDialogProps {

@@ -1,9 +1,9 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { UploadResult } from '../../../../domain';
-import { startUploadLazily } from '../../../upload/lazy-start';
-import type { StartUploadOptions, UploadHandle, UploadInput } from '../../../upload/start-upload';
-import { isUploadCancelled } from '../../../upload/upload-errors';
-import type { UploadProgress } from '../../../upload/upload-progress';
+import type { UploadResult } from '../../domain';
+import { startUploadLazily } from '../upload/lazy-start';
+import type { StartUploadOptions, UploadHandle, UploadInput } from '../upload/start-upload';
+import { isUploadCancelled } from '../upload/upload-errors';
+import type { UploadProgress } from '../upload/upload-progress';
 
 /**
  * What the form shows about a file it is uploading or has uploaded in this page's life: the

@@ -6,8 +6,8 @@ import {
   type TrackDraft,
   type UploadFileType,
   type UploadResult,
-} from '../../../../domain';
-import type { UploadInput } from '../../../upload';
+} from '../../domain';
+import type { UploadInput } from '../upload';
 
 /**
  * The one state of the submission form (react-hook-form holds it). It is the domain's

@@ -1,4 +1,4 @@
-import type { Contributor, ContributorList } from '../../../../../domain';
+import type { Contributor, ContributorList } from '../../../domain';
 
 /** A contributor as people read them: "Sam Reed"; the first name alone while the last is blank. */
 export function formatContributorName(contributor: Pick<Contributor, 'firstName' | 'surname'>): string {

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CatalogueItem, FieldError, MasterSplit } from '../../../../../domain';
-import { renderInForm } from '../../../../test/render-form';
-import { fieldDomId } from '../../form/field-errors';
+import type { CatalogueItem, FieldError, MasterSplit } from '../../../domain';
+import { renderInForm } from '../../test/render-form';
+import { fieldDomId } from '../field-errors';
 import { MasterSplitsEditor } from './master-splits-editor';
 
 // MUI in jsdom driven by user-event is slow on a busy machine; the default 5 s would fail on timing.

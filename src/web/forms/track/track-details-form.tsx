@@ -33,10 +33,10 @@ import {
   removeContributor,
   saveContributor,
   type TrackMetadata,
-} from '../../../../../domain';
-import { fieldAnchor, useFieldError } from '../../form/field-errors';
-import { FormTextField } from '../../form/form-fields';
-import { getToday, type SubmitFormValues } from '../../form/form-values';
+} from '../../../domain';
+import { fieldAnchor, useFieldError } from '../field-errors';
+import { FormTextField } from '../form-fields';
+import { getToday, type SubmitFormValues } from '../form-values';
 import { ContributorDialog } from './contributor-dialog';
 import { CONTRIBUTOR_LIST_LABELS, formatContributorName } from './contributor-format';
 import { MasterSplitsEditor } from './master-splits-editor';

@@ -24,10 +24,10 @@ import {
   type SocialClip,
   setSocialClipsEnabled,
   validateSocialClips,
-} from '../../../../../domain';
-import { fieldAnchor, fieldDomId, useFieldError } from '../../form/field-errors';
-import { FormTextField } from '../../form/form-fields';
-import { createId, type SubmitFormValues } from '../../form/form-values';
+} from '../../../domain';
+import { fieldAnchor, fieldDomId, useFieldError } from '../field-errors';
+import { FormTextField } from '../form-fields';
+import { createId, type SubmitFormValues } from '../form-values';
 
 const NO_CLIPS: SocialClip[] = [];
 

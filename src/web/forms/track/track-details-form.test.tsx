@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type Contributor, createDefaultTrackMetadata, type TrackMetadata } from '../../../../../domain';
-import { renderInForm } from '../../../../test/render-form';
-import { fieldDomId } from '../../form/field-errors';
-import type { SubmitFormValues } from '../../form/form-values';
+import { type Contributor, createDefaultTrackMetadata, type TrackMetadata } from '../../../domain';
+import { renderInForm } from '../../test/render-form';
+import { fieldDomId } from '../field-errors';
+import type { SubmitFormValues } from '../form-values';
 import { TrackDetailsForm } from './track-details-form';
 
 // MUI in jsdom driven by user-event is slow on a busy machine; the default 5 s would fail on timing.

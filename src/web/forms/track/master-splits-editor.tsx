@@ -24,10 +24,10 @@ import {
   SPLIT_PERCENTAGE_STEP,
   setMasterSplitEnabled,
   sumSplitPercentages,
-} from '../../../../../domain';
-import { fieldAnchor, fieldDomId, useFieldError } from '../../form/field-errors';
-import { FormTextField } from '../../form/form-fields';
-import { createId, type SubmitFormValues } from '../../form/form-values';
+} from '../../../domain';
+import { fieldAnchor, fieldDomId, useFieldError } from '../field-errors';
+import { FormTextField } from '../form-fields';
+import { createId, type SubmitFormValues } from '../form-values';
 import { formatContributorName } from './contributor-format';
 
 export interface MasterSplitsEditorProps {
