@@ -238,7 +238,20 @@ export function ProfileCardSkeleton() {
         <Box>
           <Skeleton variant="text" width="30%" />
           <Skeleton variant="text" />
+          <Skeleton variant="text" />
           <Skeleton variant="text" width="80%" />
+        </Box>
+        {/* Links and account, as the card shows them: the space is kept, so the submissions below
+            do not jump down when the profile arrives (issue 17: no layout shift). */}
+        <Box>
+          <Skeleton variant="text" width="20%" />
+          <Skeleton variant="text" width="35%" height={26} />
+          <Skeleton variant="text" width="35%" height={26} />
+          <Skeleton variant="text" width="35%" height={26} />
+        </Box>
+        <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 2.5 }}>
+          <Skeleton variant="text" width="25%" />
+          <Skeleton variant="text" width="60%" />
         </Box>
       </CardContent>
     </Card>
