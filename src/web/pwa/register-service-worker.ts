@@ -1,4 +1,4 @@
-import { PRECACHES_MESSAGE } from './sw-rules';
+import { ASSETS_PREFIX, isPrecacheable, PRECACHES_MESSAGE } from './sw-rules';
 
 /**
  * The page's side of the service worker (issue 17 §6): registers /sw.js in production builds,
@@ -39,7 +39,7 @@ export interface ServiceWorkerHost {
   ask(worker: ServiceWorker, message: object): Promise<unknown>;
   /** The page's controller now: a worker waiting while there is none is a first install. */
   hasController(): boolean;
-  /** This page's own build files: the entry script, its preloads and stylesheets. */
+  /** This page's own build files that a worker of its build precaches (`pageAssetUrls`). */
   pageAssets(): string[];
   reload(): void;
   isOnline(): boolean;
@@ -155,7 +155,13 @@ export class ServiceWorkerUpdates {
   }
 }
 
-/** Same-origin build files that index.html loads: its module scripts, preloads and stylesheets. */
+/**
+ * The page's build files that a worker of the same build precaches: the module scripts,
+ * preloads and stylesheets of the document (index.html's, and those Vite's preload helper added
+ * for lazy pages since), same-origin under /assets/. A staff page's chunk is left out: Vite adds a
+ * modulepreload for it when the page opens, but no worker precaches it (NOT_PRECACHED_CHUNKS), and
+ * asking about it would make the page's own build look like another one.
+ */
 export function pageAssetUrls(doc: Document = document): string[] {
   const urls = [
     ...Array.from(doc.querySelectorAll<HTMLScriptElement>('script[type="module"][src]'), (s) => s.src),
@@ -165,9 +171,9 @@ export function pageAssetUrls(doc: Document = document): string[] {
     ),
   ];
   const origin = doc.location.origin;
-  return urls.filter((url) => {
+  return [...new Set(urls)].filter((url) => {
     const parsed = new URL(url, origin);
-    return parsed.origin === origin && parsed.pathname.startsWith('/assets/');
+    return parsed.pathname.startsWith(ASSETS_PREFIX) && isPrecacheable(parsed.href, origin);
   });
 }
 

@@ -1,5 +1,15 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isNeverHandledPath, isPrecacheable, type RequestLike, shouldHandle, strategyFor } from './sw-rules';
+import {
+  isNeverHandledPath,
+  isPrecacheable,
+  NOT_PRECACHED_CHUNKS,
+  notPrecachedChunkOf,
+  type RequestLike,
+  shouldHandle,
+  strategyFor,
+} from './sw-rules';
 
 const origin = 'https://label.example';
 const precached = new Set([`${origin}/assets/index-abc123.js`, `${origin}/offline.html`]);
@@ -63,6 +73,54 @@ describe('what the service worker answers', () => {
     expect(shouldHandle(req, scope)).toBe(false);
   });
 
+  // HEAD is left to the network like every method but GET: the precache and the asset cache hold
+  // GET answers, and the server answers a HEAD with the headers it would send now.
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'])(
+    'leaves a %s to the network, even of a precached file or as a page load',
+    (method) => {
+      for (const req of [
+        request(`${origin}/assets/index-abc123.js`, { method }),
+        request(`${origin}/assets/analytics-page-x1.js`, { method }),
+        request(`${origin}/offline.html`, { method }),
+        request(`${origin}/submit`, { method, mode: 'navigate' }),
+      ]) {
+        expect(strategyFor(req, scope)).toBe('network');
+      }
+    },
+  );
+
+  it('reads the method whatever its case', () => {
+    expect(strategyFor(request(`${origin}/assets/index-abc123.js`, { method: 'get' }), scope)).toBe(
+      'precache',
+    );
+    expect(strategyFor(request(`${origin}/assets/index-abc123.js`, { method: 'head' }), scope)).toBe(
+      'network',
+    );
+  });
+
+  const neverHandled = [
+    '/api/me',
+    '/API/Me',
+    '/api',
+    '/api/',
+    '/api/storage/tus/abc',
+    '/files/abc',
+    '/files/abc/webp-640?signature=x',
+    '/metrics',
+    '/sw.js',
+  ];
+  const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'];
+  const modes = ['navigate', 'cors', 'no-cors', 'same-origin', undefined];
+  it.each(neverHandled)('leaves %s to the network for any method and mode', (pathname) => {
+    for (const method of methods) {
+      for (const mode of modes) {
+        const req = request(`${origin}${pathname}`, { method, mode });
+        expect(strategyFor(req, scope), `${method} ${mode}`).toBe('network');
+        expect(shouldHandle(req, scope)).toBe(false);
+      }
+    }
+  });
+
   it('judges a relative URL against its own origin', () => {
     expect(strategyFor(request('/api/health'), scope)).toBe('network');
     expect(strategyFor(request('/assets/index-abc123.js'), scope)).toBe('precache');
@@ -97,9 +155,63 @@ describe('what may be precached', () => {
     `${origin}/files/abc`,
     `${origin}/sw.js`,
     `${origin}/favicon.png`,
+    `${origin}/offline.html?x=1`,
+    `${origin}/assets/analytics-page-DpV0mss8.js`,
+    `${origin}/assets/board-page-GUwhLVG2.js`,
+    `${origin}/assets/hellosign-embedded-DPtzt9_g.js`,
   ])('refuses %s', (url) => expect(isPrecacheable(url, origin)).toBe(false));
   it('reads a relative precache-list entry against the origin', () => {
     expect(isPrecacheable('assets/index-abc123.js', origin)).toBe(true);
     expect(isPrecacheable('index.html', origin)).toBe(false);
+  });
+});
+
+describe('chunks left out of the precache', () => {
+  it.each([
+    ['/assets/analytics-page-DpV0mss8.js', 'analytics-page'],
+    ['/assets/artist-page-OSRAlDU6.js', 'artist-page'],
+    ['/assets/admin-invite-page-CF0Q00L4.js', 'admin-invite-page'],
+    ['/assets/invitations-page-DL6-tUD4.js', 'invitations-page'],
+    ['/assets/hellosign-embedded-DPtzt9_g.js', 'hellosign-embedded'],
+  ])('%s is %s', (pathname, chunk) => expect(notPrecachedChunkOf(pathname)).toBe(chunk));
+
+  it.each([
+    // Artist pages, one of them ending like a staff page (dashboard-page, board-page).
+    '/assets/dashboard-page-Bg5gJ3oR.js',
+    '/assets/submission-page-Ab12Cd34.js',
+    '/assets/signing-page-C0onzqq2.js',
+    // Shared chunks, another module named like a staff page, other files.
+    '/assets/board-COSJTV_2.js',
+    '/assets/artist-page-header-Ab12Cd34.js',
+    '/assets/analytics-page-DpV0mss8.css',
+    '/assets/analytics-page-DpV0mss8.js.map',
+    '/analytics-page-DpV0mss8.js',
+  ])('%s is not', (pathname) => {
+    expect(notPrecachedChunkOf(pathname)).toBeUndefined();
+    expect(isPrecacheable(pathname, origin)).toBe(pathname.startsWith('/assets/'));
+  });
+
+  it('are still cached on first use', () => {
+    expect(strategyFor(request(`${origin}/assets/analytics-page-DpV0mss8.js`), scope)).toBe('asset');
+  });
+
+  const web = path.resolve(import.meta.dirname, '..');
+  const staffPages = [
+    ...readFileSync(path.join(web, 'routes.tsx'), 'utf8').matchAll(
+      /import\('\.\/pages\/staff\/(?:[\w-]+\/)*([\w-]+)'\)/g,
+    ),
+  ].map((match) => match[1]);
+
+  it('name every lazy staff page of the routes, and nothing else but the signing embed', () => {
+    expect(staffPages.length).toBeGreaterThan(5);
+    expect([...NOT_PRECACHED_CHUNKS].sort()).toEqual([...staffPages, 'hellosign-embedded'].sort());
+  });
+
+  it('name the signing embed as the sign page imports it, lazily', () => {
+    const signDir = path.join(web, 'pages', 'sign');
+    const sources = readdirSync(signDir)
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => readFileSync(path.join(signDir, file), 'utf8'));
+    expect(sources.some((source) => /import\(\s*['"]hellosign-embedded['"]\s*\)/.test(source))).toBe(true);
   });
 });

@@ -60,6 +60,36 @@ export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
  */
 export const PRECACHES_MESSAGE = 'PRECACHES';
 
+/**
+ * Chunks left out of the precache (issue 17: an artist on a phone's data plan never needs them):
+ * the staff console's lazy pages (`./pages/staff/…` in src/web/routes.tsx; a test holds this list
+ * to it) and the Dropbox Sign embed (`hellosign-embedded`, imported by pages/sign/). Each is Vite's
+ * name for a lazy module's chunk, its file name: `/assets/<name>-<8-character hash>.js`. They are
+ * cached on first use instead (the 'asset' rule). The build warns when a name matches no file
+ * (pwa-options.ts).
+ */
+export const NOT_PRECACHED_CHUNKS = [
+  'admin-invite-page',
+  'agreement-template-page',
+  'analytics-page',
+  'artist-page',
+  'board-page',
+  'invitations-page',
+  'submission-details-page',
+  'test-dashboard-page',
+  'waiting-list-page',
+  'hellosign-embedded',
+] as const;
+
+const NOT_PRECACHED_CHUNK_FILE = new RegExp(
+  `^${ASSETS_PREFIX}(${NOT_PRECACHED_CHUNKS.join('|')})-[\\w-]{8}\\.js$`,
+);
+
+/** The name in NOT_PRECACHED_CHUNKS whose chunk `pathname` is, if any. */
+export function notPrecachedChunkOf(pathname: string): string | undefined {
+  return NOT_PRECACHED_CHUNK_FILE.exec(pathname)?.[1];
+}
+
 /** Paths the worker never answers, whatever the method or mode: the API, files, metrics. */
 const NEVER_HANDLED_PREFIXES = ['/api/', '/files/', '/metrics/'];
 const NEVER_HANDLED_PATHS = ['/api', '/files', '/metrics', '/sw.js'];
@@ -101,12 +131,15 @@ export function shouldHandle(request: RequestLike, scope: SwScope): boolean {
 
 /**
  * Whether a precache-list entry may be precached: hashed assets and the offline page's files of
- * this origin, never index.html (rendered per request), the API, files or the worker itself.
+ * this origin, never index.html (rendered per request), the API, files or the worker itself, nor
+ * the chunks of NOT_PRECACHED_CHUNKS. The build filters its precache list with it (pwa-options.ts),
+ * the worker its list again, and the page the files it asks a waiting worker about.
  */
 export function isPrecacheable(url: string, origin: string): boolean {
   const parsed = parse(url, origin);
   if (!parsed || parsed.origin !== origin || parsed.search !== '') return false;
   if (isNeverHandledPath(parsed.pathname)) return false;
+  if (notPrecachedChunkOf(parsed.pathname)) return false;
   return (
     parsed.pathname.startsWith(ASSETS_PREFIX) ||
     (OFFLINE_PAGE_FILES as readonly string[]).includes(parsed.pathname)
