@@ -165,11 +165,15 @@ export function AnalyticsPage() {
             ))}
           </ToggleButtonGroup>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            {data && (
-              <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
-                Last updated: {formatClock(dataUpdatedAt)}
-              </Typography>
-            )}
+            {/* In place (hidden) before the figures arrive, so the Refresh button beside it does
+                not move when they do (issue 17: no layout shift). */}
+            <Typography
+              variant="body2"
+              sx={{ color: 'text.secondary', visibility: data ? 'visible' : 'hidden' }}
+              aria-live="polite"
+            >
+              Last updated: {formatClock(data ? dataUpdatedAt : Date.now())}
+            </Typography>
             <Button
               variant="outlined"
               startIcon={<RefreshIcon />}

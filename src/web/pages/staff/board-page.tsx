@@ -67,11 +67,28 @@ function StatusFilter({
   ];
   return (
     <Box component="nav" aria-label="Filter by status" sx={{ mb: 3 }}>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {/* On a phone the chips are one row that scrolls sideways: wrapped, the counts arriving with
+          the board (and making the chips wider) would add a row and push the list down (issue 17:
+          no layout shift). The padding keeps the focus ring inside the scrolling row. */}
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          display: 'flex',
+          gap: 1,
+          flexWrap: { xs: 'nowrap', sm: 'wrap' },
+          overflowX: { xs: 'auto', sm: 'visible' },
+          mx: { xs: -2, sm: 0 },
+          px: { xs: 2, sm: 0 },
+          py: { xs: 0.75, sm: 0 },
+          my: { xs: -0.75, sm: 0 },
+        }}
+      >
         {options.map((option) => {
           const active = option.status === selected;
           return (
-            <li key={option.label}>
+            <Box component="li" key={option.label} sx={{ flexShrink: 0 }}>
               <Chip
                 component={RouterLink}
                 to={option.status ? `${BOARD_PATH}?status=${option.status}` : BOARD_PATH}
@@ -81,7 +98,7 @@ function StatusFilter({
                 color={active ? 'primary' : 'default'}
                 variant={active ? 'filled' : 'outlined'}
               />
-            </li>
+            </Box>
           );
         })}
       </Box>
