@@ -23,24 +23,12 @@ import { openDatabase } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
 import { createSession } from '../src/server/services/auth/sessions';
 import { addStaff } from '../src/server/services/staff/manage-staff';
+import { formatStats } from './support/stats';
 
 const EVENTS = Number(process.env.EVENTS ?? 1_000_000);
 const RECENT_SHARE = Number(process.env.RECENT_SHARE ?? 0.25);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const REQUESTS_PER_ROUND = Number(process.env.REQUESTS ?? 20);
-
-const stats = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    min: sorted[0] ?? Number.NaN,
-    median: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
-    max: sorted.at(-1) ?? Number.NaN,
-  };
-};
-const fmt = (values: number[], digits = 2) => {
-  const { min, median, max } = stats(values);
-  return `${min.toFixed(digits)} / ${median.toFixed(digits)} / ${max.toFixed(digits)}`;
-};
 
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'imprint-bench-analytics-'));
@@ -160,7 +148,7 @@ async function main() {
     await bare.close();
     const ratio = imprintMs.map((ms, index) => ms / (bareMs[index] ?? Number.NaN));
     console.log(
-      `${`${hours} h`.padEnd(8)} ${fmt(imprintMs).padEnd(26)} ${fmt(bareMs).padEnd(26)} ${fmt(ratio, 0).padEnd(18)} ${coldMs.toFixed(1)}`,
+      `${`${hours} h`.padEnd(8)} ${formatStats(imprintMs).padEnd(26)} ${formatStats(bareMs).padEnd(26)} ${formatStats(ratio, 0).padEnd(18)} ${coldMs.toFixed(1)}`,
     );
   }
 

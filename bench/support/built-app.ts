@@ -119,12 +119,3 @@ export const budgetRoutes: { path: string; as: Who }[] = [
 ];
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export function stats(values: number[]): { min: number; median: number; max: number } {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    min: sorted[0] ?? Number.NaN,
-    median: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
-    max: sorted.at(-1) ?? Number.NaN,
-  };
-}

@@ -357,17 +357,27 @@ test('tracks reorder by keyboard drag: Space lifts, arrows move 25 px a step, Sp
   const firstTitle = page.getByRole('listitem', { name: 'Track 1' }).getByLabel('Track title');
   await expect(firstTitle).toHaveValue('Song 1');
   const handle = page.getByRole('button', { name: 'Drag Song 1 to reorder' });
-  const cardHeight = (await page.getByRole('listitem', { name: 'Track 1' }).boundingBox())?.height ?? 400;
   await handle.focus();
   await page.keyboard.press('Space');
   // dnd-kit listens for the arrows only once the drag has started: wait for the handle to say so.
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
-  // One card's height down: the dragged card's centre lands on the next card's.
-  for (let moved = 0; moved < cardHeight; moved += 25) await page.keyboard.press('ArrowDown');
-  // The drop lands where dnd-kit last saw the card: wait until it announces the new place (under
-  // load its collision check runs a frame or more behind the key presses).
+  // Each ArrowDown moves the card 25 px; press until dnd-kit announces the next place. (Counting
+  // presses from a measured card height was flaky: under load the collision check runs frames
+  // behind the keys, and a late-laid-out card is taller than it was when measured.)
   const announcer = page.locator('[id^="DndLiveRegion"]');
-  await expect(announcer).toContainText('Song 1 is over position 2 of 3.');
+  let presses = 0;
+  await expect
+    .poll(
+      async () => {
+        await page.keyboard.press('ArrowDown');
+        presses += 1;
+        return announcer.textContent();
+      },
+      { timeout: 20_000, intervals: [50] },
+    )
+    .toContain('Song 1 is over position 2 of 3.');
+  // More than one press: the card moved in 25 px steps, not in one jump.
+  expect(presses).toBeGreaterThan(1);
   await page.keyboard.press('Space');
   await expect(announcer).toContainText('Song 1 was dropped at position 2 of 3.');
   await expect(firstTitle).toHaveValue('Song 2');

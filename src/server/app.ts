@@ -46,6 +46,7 @@ import { waitingListRoutes } from './routes/api/waiting-list';
 import { fileRoutes } from './routes/files';
 import { metricsRoutes } from './routes/metrics';
 import { webRoutes } from './routes/web';
+import type { LinkSigner } from './services/files/signed-urls';
 import { ProviderMonitor } from './services/health/provider-monitor';
 import { recordJobFailure, recordServerError } from './services/monitoring/record-error-event';
 import { getOrCreateSigningKey } from './services/settings/app-settings';
@@ -59,6 +60,11 @@ declare module 'fastify' {
     startedAt: number;
     /** Signs file and direct-upload URLs (services/files/signed-urls.ts). */
     signingKey: Buffer;
+    /**
+     * Signs the file links Imprint's own pages load: relative, so they work from whatever origin
+     * the page was opened at (services/files/signed-urls.ts, issue 17).
+     */
+    pageLinks: LinkSigner;
     /** The providers' checks for /api/health and the recurring provider check (issue 16). */
     providerMonitor: ProviderMonitor;
   }
@@ -147,7 +153,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('providers', providers);
   app.decorate('jobs', jobs);
   app.decorate('startedAt', Date.now());
-  app.decorate('signingKey', await getOrCreateSigningKey(db));
+  const signingKey = await getOrCreateSigningKey(db);
+  app.decorate('signingKey', signingKey);
+  app.decorate('pageLinks', { key: signingKey, publicUrl: config.publicUrl, fileLinks: 'relative' } as const);
   app.decorate('providerMonitor', new ProviderMonitor({ db, providers, config, log: app.log }));
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -252,9 +252,14 @@ describe('uploaded files', () => {
     for (let outcome = await ctx.app.jobs.runOnce(); outcome; outcome = await ctx.app.jobs.runOnce()) {
       expect(outcome.result).toBe('done');
     }
-    const variantUrl = signFileUrl(ctx.app.signingKey, ctx.config.publicUrl, {
+    const signer = {
+      key: ctx.app.signingKey,
+      publicUrl: ctx.config.publicUrl,
+      fileLinks: 'relative',
+    } as const;
+    const variantUrl = signFileUrl(signer, {
       fileId: jpegFile.fileId,
-      variant: 'medium',
+      variant: 'webp-480',
       disposition: 'inline',
       expires: Math.floor(Date.now() / 1000) + 600,
     });

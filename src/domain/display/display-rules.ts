@@ -51,18 +51,6 @@ export function getSubmissionPath(submission: Pick<Submission, 'itemId' | 'statu
   return isAwaitingReleaseDetails(submission.status) ? `/release-details/${id}` : `/submission/${id}`;
 }
 
-export type ImageVariant = 'thumbnail' | 'medium' | 'large' | 'xlarge';
-export const IMAGE_VARIANTS: readonly ImageVariant[] = ['thumbnail', 'medium', 'large', 'xlarge'];
-export const IMAGE_BREAKPOINTS = [480, 768, 1200] as const;
-
-/** Variant by viewport width (up to 480, 768, 1200, above), one size up on screens with DPR 2 or more. */
-export function selectImageVariant(viewportWidth: number, devicePixelRatio = 1): ImageVariant {
-  let index = IMAGE_BREAKPOINTS.findIndex((limit) => viewportWidth <= limit);
-  if (index === -1) index = IMAGE_VARIANTS.length - 1;
-  if (devicePixelRatio >= 2) index = Math.min(index + 1, IMAGE_VARIANTS.length - 1);
-  return IMAGE_VARIANTS[index] ?? 'xlarge';
-}
-
 /** Analytics shows N/A for a missing vital or URL (spec 001 §2). */
 export function formatOptionalValue(value: string | number | null | undefined): string {
   return value == null || value === '' ? 'N/A' : String(value);

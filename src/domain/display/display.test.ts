@@ -6,7 +6,6 @@ import {
   getSubmissionPath,
   parseDashboardTab,
   selectArtworkUrl,
-  selectImageVariant,
 } from './display-rules';
 import { NO_MEDIA_FILES, NO_SUBMISSION_ID, NO_SUBMISSIONS, SUBMISSION_NOT_FOUND } from './messages';
 
@@ -66,23 +65,6 @@ describe('display rules', () => {
   it('opens in-progress submissions on the release details page', () => {
     expect(getSubmissionPath({ itemId: '42', status: 'in_progress' })).toBe('/release-details/42');
     expect(getSubmissionPath({ itemId: '42', status: 'live' })).toBe('/submission/42');
-  });
-
-  it.each([
-    [320, 1, 'thumbnail'],
-    [480, 1, 'thumbnail'],
-    [481, 1, 'medium'],
-    [768, 1, 'medium'],
-    [769, 1, 'large'],
-    [1200, 1, 'large'],
-    [1201, 1, 'xlarge'],
-    [480, 1.5, 'thumbnail'],
-    [480, 2, 'medium'],
-    [768, 2, 'large'],
-    [1200, 3, 'xlarge'],
-    [1920, 2, 'xlarge'],
-  ])('a %i px viewport at DPR %d uses %s', (width, dpr, variant) => {
-    expect(selectImageVariant(width, dpr)).toBe(variant);
   });
 
   it('shows N/A for a missing value', () => {

@@ -221,7 +221,7 @@ describe.each(['local', 's3'] as const)('the social-clips job on the %s driver',
 
     // Staff get it through a signed link like any file, named for what it is.
     const { downloadUrl } = fileLinks(
-      { key: ctx.app.signingKey, publicUrl: ctx.config.publicUrl },
+      { key: ctx.app.signingKey, publicUrl: ctx.config.publicUrl, fileLinks: 'absolute' },
       row.id,
       60,
     );

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { AppConfig } from '../config';
 import { jobs } from '../db/schema';
@@ -273,6 +273,85 @@ describe('JobWorker', () => {
     await finished;
     await w.stop();
     expect(done.sort()).toEqual(['a', 'b']);
+  });
+
+  it('is woken by the database when a job due now is enqueued and committed, not by its poll', async () => {
+    const events: string[] = [];
+    let handled: () => void = () => {};
+    const finished = new Promise<void>((resolve) => {
+      handled = resolve;
+    });
+    const w = new JobWorker({
+      db: database.db,
+      providers,
+      config,
+      log,
+      pollIntervalMs: 3_600_000, // an hour: only the NOTIFY can wake it within the test
+      jobs: anyPayloadJobs({
+        'test.wake': async (payload) => {
+          events.push(`handled ${(payload as { name: string }).name}`);
+          handled();
+        },
+      }),
+    });
+    w.start();
+    try {
+      // Asleep after draining an empty queue: from here on, only a wake-up runs a job.
+      await vi.waitFor(() => expect(w.idle).toBe(true));
+      // A job for later and a rolled-back one wake nothing that runs.
+      await enqueueJob(
+        database.db,
+        'test.wake',
+        { name: 'later' },
+        { runAt: new Date(Date.now() + 3_600_000) },
+      );
+      await database.db
+        .transaction(async (tx) => {
+          await enqueueJob(tx, 'test.wake', { name: 'rolled back' });
+          throw new Error('roll back');
+        })
+        .catch(() => {});
+      await database.db.transaction(async (tx) => {
+        await enqueueJob(tx, 'test.wake', { name: 'now' });
+        events.push('enqueued');
+      });
+      events.push('committed');
+      await finished;
+    } finally {
+      await w.stop();
+    }
+    expect(events).toEqual(['enqueued', 'committed', 'handled now']);
+  });
+
+  it('keeps polling for due jobs it was not told about', async () => {
+    const done: string[] = [];
+    let handled: () => void = () => {};
+    const finished = new Promise<void>((resolve) => {
+      handled = resolve;
+    });
+    const w = new JobWorker({
+      db: database.db,
+      providers,
+      config,
+      log,
+      listen: false,
+      pollIntervalMs: 10,
+      jobs: anyPayloadJobs({
+        'test.poll': async (payload) => {
+          done.push((payload as { name: string }).name);
+          handled();
+        },
+      }),
+    });
+    w.start();
+    try {
+      await vi.waitFor(() => expect(w.idle).toBe(true));
+      await enqueueJob(database.db, 'test.poll', { name: 'polled' });
+      await finished;
+    } finally {
+      await w.stop();
+    }
+    expect(done).toEqual(['polled']);
   });
 
   it('backs off exponentially up to the cap, with at most 20% jitter', () => {

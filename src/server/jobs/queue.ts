@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig } from '../config';
 import type { Database, Executor } from '../db/client';
+import { type Listener, listenForNotifications } from '../db/notifications';
 import { jobs } from '../db/schema';
 import type { Providers } from '../providers';
 import type { JobDefinition, JobResult } from './define-job';
@@ -11,6 +12,12 @@ import type { JobDefinition, JobResult } from './define-job';
 import type { JobName, JobPayload } from './index';
 
 export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * The channel a job that is due at once is announced on (`NOTIFY`, sent when the enqueuing
+ * transaction commits): idle workers listen and claim it at once instead of at their next poll.
+ */
+export const JOBS_CHANNEL = 'imprint_jobs';
 
 export interface EnqueueOptions {
   /** Run no earlier than this. */
@@ -46,6 +53,9 @@ export async function enqueueUncheckedJob(
   payload: unknown,
   options: EnqueueOptions = {},
 ): Promise<number | undefined> {
+  // A job due now wakes the workers: NOTIFY in the same statement, per row actually added (none
+  // when the unique key was taken), delivered by the database only if the transaction commits.
+  const dueNow = !options.runAt || options.runAt.getTime() <= Date.now();
   const [row] = await executor
     .insert(jobs)
     .values({
@@ -56,7 +66,10 @@ export async function enqueueUncheckedJob(
       ...(options.uniqueKey ? { uniqueKey: options.uniqueKey } : {}),
     })
     .onConflictDoNothing()
-    .returning({ id: jobs.id });
+    .returning({
+      id: jobs.id,
+      ...(dueNow ? { notified: sql`pg_notify(${JOBS_CHANNEL}, ${name})` } : {}),
+    });
   return row?.id;
 }
 
@@ -73,8 +86,13 @@ export interface JobWorkerOptions {
   providers: Providers;
   config: AppConfig;
   log: FastifyBaseLogger;
-  /** How often an idle worker looks for due jobs. */
+  /**
+   * How often an idle worker looks for due jobs: those whose time came (retries, recurring jobs),
+   * and any whose NOTIFY it missed. A job enqueued to run at once wakes it sooner (`listen`).
+   */
   pollIntervalMs?: number;
+  /** Whether the started loop listens on JOBS_CHANNEL to wake when a job is enqueued (default true). */
+  listen?: boolean;
   /** How long a claimed job stays locked; a worker that dies mid-job loses it after this. */
   leaseMs?: number;
   /** Backoff before attempt n+1 is backoffBaseMs * 4^(n-1), capped at backoffMaxMs, with jitter. */
@@ -111,6 +129,9 @@ export class JobWorker {
   private readonly config: AppConfig;
   private readonly log: FastifyBaseLogger;
   private readonly pollIntervalMs: number;
+  private readonly listen: boolean;
+  private listener: Listener | undefined;
+  private sleeping = false;
   private readonly leaseMs: number;
   private readonly backoffBaseMs: number;
   private readonly backoffMaxMs: number;
@@ -137,6 +158,7 @@ export class JobWorker {
     this.config = options.config;
     this.log = options.log;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.listen = options.listen ?? true;
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.backoffBaseMs = options.backoffBaseMs ?? 5_000;
     this.backoffMaxMs = options.backoffMaxMs ?? 60 * 60_000;
@@ -281,12 +303,16 @@ export class JobWorker {
     return and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId));
   }
 
-  /** Starts the loop: drains due jobs, then sleeps until the next poll or a `notify()`. */
+  /**
+   * Starts the loop: listens for enqueued jobs, drains due jobs, then sleeps until the next poll, a
+   * NOTIFY on JOBS_CHANNEL, or a `notify()`.
+   */
   start(): void {
     if (this.loop) return;
     this.abort = new AbortController();
     const signal = this.abort.signal;
     this.loop = (async () => {
+      if (this.listen) await this.startListening();
       while (!signal.aborted) {
         this.notified = false;
         try {
@@ -297,6 +323,7 @@ export class JobWorker {
           this.onError(error, undefined);
         }
         if (this.notified) continue;
+        this.sleeping = true;
         await new Promise<void>((resolve) => {
           const done = () => {
             clearTimeout(timer);
@@ -307,12 +334,30 @@ export class JobWorker {
           this.wake = done;
           signal.addEventListener('abort', done, { once: true });
         });
+        this.sleeping = false;
         this.wake = undefined;
       }
     })();
   }
 
-  /** Wakes an idle loop at once: call after enqueueing work in this process. */
+  /** Without a listener (the database refused LISTEN) the loop still polls. */
+  private async startListening(): Promise<void> {
+    try {
+      this.listener = await listenForNotifications(this.db, JOBS_CHANNEL, {
+        onNotify: () => this.notify(),
+        onError: (error) => this.onError(error, undefined),
+      });
+    } catch (error) {
+      this.onError(error, undefined);
+    }
+  }
+
+  /** True while the started loop waits for a poll or a wake-up, having found nothing due. */
+  get idle(): boolean {
+    return this.sleeping;
+  }
+
+  /** Wakes an idle loop at once (enqueued jobs do this by themselves, through the database). */
   notify(): void {
     this.notified = true;
     this.wake?.();
@@ -323,5 +368,8 @@ export class JobWorker {
     this.abort.abort();
     await this.loop;
     this.loop = undefined;
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.close();
   }
 }

@@ -55,7 +55,7 @@ function originOf(value: string | undefined): string | undefined {
  */
 export function registerAuthentication(app: FastifyInstance): void {
   const config = app.config;
-  const signer = { key: app.signingKey, publicUrl: config.publicUrl };
+  const signer = app.pageLinks; // the user's picture, shown by the page
   const cookieName = sessionCookieName(config);
   const trustedOrigins = new Set([new URL(config.publicUrl).origin]);
   // npm run dev: pages come from Vite on :5173 and reach the API through its proxy.

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { imageVariantNamePattern } from '../../domain';
 import { uploads } from '../db/schema';
 import { forbidden, notFound } from '../errors';
-import { getImageMapping } from '../services/files/image-mapping';
+import { getImageMapping, storedImageVariants } from '../services/files/image-mapping';
 import { checkFileUrl } from '../services/files/signed-urls';
 
 /** Links in the mapping outlive its 5-minute cache by far. */
@@ -56,7 +57,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const mapping = await getImageMapping(
-        { db: app.db, key: app.signingKey, publicUrl: app.config.publicUrl },
+        { db: app.db, signer: app.pageLinks },
         request.auth?.user,
         request.query.ids,
         mappingLinkLifetimeSeconds,
@@ -75,7 +76,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({
           fileId: z.uuid(),
-          variant: z.enum(['thumbnail', 'medium', 'large', 'xlarge']).optional(),
+          variant: z.string().regex(imageVariantNamePattern).optional(),
         }),
         querystring: z.object({
           disposition: z.enum(['inline', 'attachment']),
@@ -96,14 +97,19 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (check !== 'valid') throw forbidden(check === 'expired' ? 'This link has expired' : 'Invalid link');
       const [row] = await app.db.select().from(uploads).where(eq(uploads.id, fileId));
       if (row?.status !== 'ready') throw notFound('File not found');
-      const variants = (row.variants ?? {}) as Record<string, { key: string } | undefined>;
-      const key = variant ? variants[variant]?.key : row.storageKey;
-      if (!key) throw notFound('File not found');
-      const stored = await app.providers.storage.head(key);
+      const stored = variant
+        ? new Map(storedImageVariants(row.variants)).get(variant)
+        : { key: row.storageKey, format: undefined };
       if (!stored) throw notFound('File not found');
+      const head = await app.providers.storage.head(stored.key);
+      if (!head) throw notFound('File not found');
 
-      const contentType = variant ? 'image/webp' : (row.contentType ?? 'application/octet-stream');
-      const name = variant ? `${row.originalName.replace(/\.[^.]+$/, '')}-${variant}.webp` : row.originalName;
+      const contentType = stored.format
+        ? `image/${stored.format}`
+        : (row.contentType ?? 'application/octet-stream');
+      const name = stored.format
+        ? `${row.originalName.replace(/\.[^.]+$/, '')}-${variant}.${stored.format === 'jpeg' ? 'jpg' : stored.format}`
+        : row.originalName;
       const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
       reply
         .header('content-type', contentType)
@@ -111,19 +117,19 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('accept-ranges', 'bytes')
         .header('cache-control', `private, max-age=${Math.min(maxAge, 86_400)}`)
         .header('x-content-type-options', 'nosniff');
-      const range = parseRange(request.headers.range, stored.size);
+      const range = parseRange(request.headers.range, head.size);
       if (range === 'invalid') {
-        return reply.code(416).header('content-range', `bytes */${stored.size}`).send();
+        return reply.code(416).header('content-range', `bytes */${head.size}`).send();
       }
       if (range) {
         reply
           .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`)
+          .header('content-range', `bytes ${range.start}-${range.end}/${head.size}`)
           .header('content-length', range.end - range.start + 1);
-        return reply.send(await app.providers.storage.get(key, range));
+        return reply.send(await app.providers.storage.get(stored.key, range));
       }
-      reply.header('content-length', stored.size);
-      return reply.send(await app.providers.storage.get(key));
+      reply.header('content-length', head.size);
+      return reply.send(await app.providers.storage.get(stored.key));
     },
   );
 };

@@ -1,45 +1,104 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { IMAGE_VARIANTS, type ImageVariant, selectImageVariant } from '../../domain';
-import { apiGet } from './client';
+// No runtime import of zod or the domain's index: the top bar's avatar shows an uploaded picture,
+// and this module is part of every page's first paint (issue 17). The schema loads on first use.
+import { IMAGE_VARIANT_FORMATS, type ImageVariantFormat } from '../../domain/files/image-variants';
+import type { ImageMapping, ImageMappingEntry } from '../../domain/schemas/image-mapping';
+import { apiGet, DeferredSchema } from './client';
 import { queryKeys } from './query-keys';
 
-const entrySchema = z
-  .object({ original: z.string() })
-  .extend(
-    Object.fromEntries(IMAGE_VARIANTS.map((name) => [name, z.string().optional()])) as Record<
-      ImageVariant,
-      z.ZodOptional<z.ZodString>
-    >,
-  );
-export const imageMappingSchema = z.record(z.string(), entrySchema);
-export type ImageMappingEntry = z.infer<typeof entrySchema>;
-export type ImageMapping = z.infer<typeof imageMappingSchema>;
+export type { ImageMappingEntry };
+
+const mappingSchema = new DeferredSchema(() =>
+  import('../../domain/schemas/image-mapping').then((schemas) => schemas.imageMappingSchema),
+);
+
+const fileLinkPattern = /^\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /**
- * Spec 000 §7's image mapping for the given image files. It is an optimisation: when it cannot
- * be loaded the pages show the original images, so a failure answers an empty mapping.
+ * The uploaded file a signed link names (`/files/{fileId}?…`, relative or absolute), or undefined
+ * for any other image: a catalogue cover, a picture given as an address, a preview being uploaded.
  */
-export function useImageMapping(fileIds: string[]) {
-  const ids = [...new Set(fileIds)].sort();
-  return useQuery({
-    queryKey: queryKeys.imageMapping(ids),
-    enabled: ids.length > 0,
-    staleTime: 5 * 60_000,
-    queryFn: ({ signal }) =>
-      apiGet(`/files/optimized/image-mapping.json?ids=${ids.join(',')}`, imageMappingSchema, signal).catch(
-        (): ImageMapping => ({}),
-      ),
-  });
+export function fileIdOfLink(link: string | null | undefined): string | undefined {
+  if (!link) return undefined;
+  try {
+    return fileLinkPattern.exec(new URL(link, 'http://page.invalid').pathname)?.[1]?.toLowerCase();
+  } catch {
+    return undefined;
+  }
 }
 
-/** The variant for this screen (domain rule), else the original, else the link the page already had. */
-export function pickImageUrl(
-  entry: ImageMappingEntry | undefined,
-  fallbackUrl: string | undefined,
-  viewportWidth: number,
-  devicePixelRatio: number,
-): string | undefined {
-  const variant = selectImageVariant(viewportWidth, devicePixelRatio);
-  return entry?.[variant] ?? entry?.original ?? fallbackUrl;
+/** The endpoint takes up to 100 ids a request. */
+const MAX_IDS = 100;
+let batch: { ids: Set<string>; mapping: Promise<ImageMapping> } | undefined;
+
+/**
+ * The mapping of every image asked for in the same turn of the event loop, in one request: a page
+ * that renders ten covers asks once. A mapping that cannot be loaded is empty (spec 000 §7: the
+ * pages then show the original images).
+ */
+function loadEntry(fileId: string): Promise<ImageMappingEntry | null> {
+  if (!batch || batch.ids.size >= MAX_IDS) {
+    const ids = new Set<string>();
+    const mapping = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
+      if (batch?.ids === ids) batch = undefined;
+      return apiGet(
+        `/files/optimized/image-mapping.json?ids=${[...ids].sort().join(',')}`,
+        mappingSchema,
+      ).catch((): ImageMapping => ({}));
+    });
+    batch = { ids, mapping };
+  }
+  batch.ids.add(fileId);
+  return batch.mapping.then((mapping) => mapping[fileId] ?? null);
+}
+
+export type ImageEntryState =
+  /** Not an uploaded file's link: shown as it is. */
+  | { kind: 'plain' }
+  | { kind: 'loading' }
+  /** The mapping's entry, or null when the image is not in it (the original is shown). */
+  | { kind: 'ready'; entry: ImageMappingEntry | null };
+
+/** The image mapping's entry for the file a signed link names. */
+export function useImageEntry(link: string | null | undefined): ImageEntryState {
+  const fileId = fileIdOfLink(link);
+  const query = useQuery({
+    queryKey: queryKeys.imageMapping(fileId ? [fileId] : []),
+    enabled: fileId !== undefined,
+    staleTime: 5 * 60_000,
+    queryFn: () => loadEntry(fileId as string),
+  });
+  if (fileId === undefined) return { kind: 'plain' };
+  if (query.data === undefined) return { kind: 'loading' };
+  return { kind: 'ready', entry: query.data };
+}
+
+export interface PictureSources {
+  /** `<source>`s, best format first: AVIF, then WebP. */
+  sources: { type: string; srcSet: string }[];
+  /** The `<img>`: the JPEG variants (or the original, when no variant is made yet). */
+  img: { src: string; srcSet?: string };
+}
+
+/**
+ * What a `<picture>` offers for an image: each format's variants as a `srcset` by width, so the
+ * browser takes the smallest that fills the size shown at its pixel density; the original when
+ * no variant is made yet.
+ */
+export function pictureSources(entry: ImageMappingEntry | null, originalLink: string): PictureSources {
+  const byFormat = (format: ImageVariantFormat) =>
+    (entry?.variants ?? []).filter((variant) => variant.format === format).sort((a, b) => a.width - b.width);
+  const srcSet = (format: ImageVariantFormat) =>
+    byFormat(format)
+      .map((variant) => `${variant.url} ${variant.width}w`)
+      .join(', ');
+  const sources = IMAGE_VARIANT_FORMATS.filter(
+    (format) => format !== 'jpeg' && byFormat(format).length > 0,
+  ).map((format) => ({ type: `image/${format}`, srcSet: srcSet(format) }));
+  const jpeg = byFormat('jpeg');
+  const widest = jpeg[jpeg.length - 1];
+  return {
+    sources,
+    img: widest ? { src: widest.url, srcSet: srcSet('jpeg') } : { src: entry?.original ?? originalLink },
+  };
 }

@@ -1,4 +1,3 @@
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useId, useState } from 'react';
@@ -6,21 +5,21 @@ import { Link as RouterLink } from 'react-router';
 import type { SessionUser } from '../../domain/auth/auth-schemas';
 import { getDisplayName } from '../../domain/profile/profile-completion';
 import { useCurrentUser } from '../api/session';
+import { PictureAvatar } from '../components/picture-avatar';
 
 const loadMenuList = () => import('./account-menu-list');
 const AccountMenuList = lazy(loadMenuList);
 
 /** The signed-in person's picture, or the first letter of their name on the brand colour. */
 export function UserAvatar({ user, size = 32 }: { user: SessionUser; size?: number }) {
-  const name = getDisplayName(user);
   return (
-    <Avatar
-      src={user.picture ?? undefined}
+    <PictureAvatar
+      src={user.picture}
       alt=""
-      sx={{ width: size, height: size, bgcolor: 'primary.main', fontSize: size * 0.47 }}
-    >
-      {name.charAt(0).toUpperCase()}
-    </Avatar>
+      name={getDisplayName(user)}
+      size={size}
+      sx={{ fontSize: size * 0.47 }}
+    />
   );
 }
 

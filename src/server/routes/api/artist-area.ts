@@ -37,7 +37,7 @@ export const artistAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     if (requireUser(request).role !== 'artist') throw forbidden(ARTISTS_ONLY);
   });
 
-  const signer = { key: app.signingKey, publicUrl: app.config.publicUrl };
+  const signer = app.pageLinks;
   const deps = { db: app.db, signer };
 
   app.get(

@@ -18,7 +18,7 @@ import { destroySession } from '../../services/auth/sessions';
 const okSchema = z.object({ success: z.literal(true), message: z.string().optional() });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const signer = { key: app.signingKey, publicUrl: app.config.publicUrl };
+  const signer = app.pageLinks;
   const present = (outcome: SignInOutcome) => ({
     success: true as const,
     user: presentSessionUser(signer, outcome.user),

@@ -22,7 +22,7 @@ export const boardReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     requireStaff(request);
   });
 
-  const signer = { key: app.signingKey, publicUrl: app.config.publicUrl };
+  const signer = app.pageLinks;
 
   app.get(
     '/api/board/items',

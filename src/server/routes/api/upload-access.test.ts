@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageMappingSchema } from '../../../domain';
 import { addStaff } from '../../services/staff/manage-staff';
 import { makeJpeg, makeWav } from '../../test/media-fixtures';
 import { multipartBody } from '../../test/multipart';
@@ -67,24 +69,35 @@ describe('the image mapping (spec 000 §7)', () => {
       });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('private, max-age=300');
-      return response.json() as Record<string, Record<string, string>>;
+      return imageMappingSchema.parse(response.json());
     };
 
     const forOwner = await mapping({ cookie: artist.cookie });
     expect(Object.keys(forOwner)).toEqual([mine.fileId]);
-    expect(Object.keys(forOwner[mine.fileId] ?? {}).sort()).toEqual([
-      'large',
-      'medium',
-      'original',
-      'thumbnail',
-      'xlarge',
-    ]);
-    const thumbnail = await ctx.app.inject({
-      method: 'GET',
-      url: (forOwner[mine.fileId]?.thumbnail ?? '').replace(ctx.config.publicUrl, ''),
-    });
-    expect(thumbnail.statusCode).toBe(200);
-    expect(thumbnail.headers['content-type']).toBe('image/webp');
+    const entry = forOwner[mine.fileId];
+    // The original's size, and AVIF, WebP and JPEG at each width up to the image's own, narrowest first.
+    expect(entry).toMatchObject({ width: 900, height: 900 });
+    expect(entry?.variants.map((v) => `${v.format}-${v.width}x${v.height}`)).toEqual(
+      [80, 160, 320, 480, 640].flatMap((w) => [`avif-${w}x${w}`, `webp-${w}x${w}`, `jpeg-${w}x${w}`]),
+    );
+    // Every link is relative to the page's own origin (issue 17), and verifies.
+    for (const link of [entry?.original ?? '', ...(entry?.variants ?? []).map((v) => v.url)]) {
+      expect(link).toMatch(
+        /^\/files\/[0-9a-f-]{36}(\/(avif|webp|jpeg)-\d+)?\?disposition=inline&expires=\d+&signature=/,
+      );
+      const served = await ctx.app.inject({ method: 'GET', url: link });
+      expect(served.statusCode).toBe(200);
+    }
+    for (const variant of entry?.variants ?? []) {
+      const served = await ctx.app.inject({ method: 'GET', url: variant.url });
+      expect(served.headers['content-type']).toBe(`image/${variant.format}`);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect([meta.width, meta.height]).toEqual([variant.width, variant.height]);
+    }
+    // A variant's link does not open another variant or the original.
+    const [first] = entry?.variants ?? [];
+    const tampered = (first?.url ?? '').replace(/\/(avif|webp|jpeg)-\d+\?/, '/jpeg-640?');
+    expect((await ctx.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
 
     expect(Object.keys(await mapping({ cookie: staff.cookie })).sort()).toEqual(
       [mine.fileId, anonymous.fileId].sort(),

@@ -199,10 +199,12 @@ async function rowsOf(sessionId: string, status?: 'ready' | 'staged') {
  * keep-alive connection of fetch's pool sometimes outlived the server's close() and held the
  * test's clean-up for a minute.
  */
-function servedBytes(url: string | undefined): Promise<Buffer> {
+function servedBytes(server: Server, url: string | undefined): Promise<Buffer> {
+  // The result's links are relative to the page's origin (issue 17): here, the server's own.
+  expect(url).toMatch(/^\/files\//);
   return new Promise((resolve, reject) => {
     http
-      .get(url ?? '', { agent: false }, (response) => {
+      .get(new URL(url ?? '', server.base), { agent: false }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
@@ -253,7 +255,7 @@ describe('the upload client against the server', () => {
       sessionId: 'client-standard-0001',
     });
     expect(requests()).toEqual(['POST /api/upload/storage']);
-    expect((await servedBytes(result.url)).equals(await fileBytes(file))).toBe(true);
+    expect((await servedBytes(server, result.url)).equals(await fileBytes(file))).toBe(true);
     const [row] = await rowsOf('client-standard-0001', 'ready');
     expect(row).toMatchObject({ trackTitle: 'First Light', releaseTitle: 'Dawn' });
 
@@ -291,7 +293,7 @@ describe('the upload client against the server', () => {
       ),
       'POST /api/storage/process-upload',
     ]);
-    expect((await servedBytes(result.url)).equals(await fileBytes(largeWav))).toBe(true);
+    expect((await servedBytes(server, result.url)).equals(await fileBytes(largeWav))).toBe(true);
 
     expectMonotonic(events);
     expect(events.every((event) => event.method === 'resumable')).toBe(true);
@@ -319,7 +321,7 @@ describe('the upload client against the server', () => {
     ]);
     expect(log[0]?.status).toBe(404);
     expect(log[2]?.bytes).toBe(largeWav.size);
-    expect((await servedBytes(result.url)).equals(await fileBytes(largeWav))).toBe(true);
+    expect((await servedBytes(server, result.url)).equals(await fileBytes(largeWav))).toBe(true);
     const direct = events.filter((event) => event.method === 'direct');
     expectMonotonic(direct);
     expect(direct.slice(-2).map(({ phase, percent }) => [phase, percent])).toEqual([
@@ -365,7 +367,7 @@ describe('the upload client against the server', () => {
     expect(Number(patches[1]?.uploadOffset)).toBeGreaterThan(0);
     const sent = patches.reduce((total, entry) => total + entry.bytes, 0);
     expect(sent).toBeLessThan(largeWav.size + 3 * MiB);
-    expect((await servedBytes(result.url)).equals(await fileBytes(largeWav))).toBe(true);
+    expect((await servedBytes(server, result.url)).equals(await fileBytes(largeWav))).toBe(true);
   });
 
   it('surfaces the server refusing a renamed text file, without re-sending it through the standard upload', async () => {
@@ -454,7 +456,7 @@ describe('the upload client against the server', () => {
     expect(resumedAt).toBeGreaterThanOrEqual(8 * MiB);
     expect(resumedAt).toBeLessThan(largeWav.size);
     expect(urlStorage.size()).toBe(0);
-    expect((await servedBytes(result.url)).equals(await fileBytes(largeWav))).toBe(true);
+    expect((await servedBytes(server, result.url)).equals(await fileBytes(largeWav))).toBe(true);
   });
 
   it('rejects at once, sending nothing, when the signal is already aborted', async () => {
@@ -489,7 +491,7 @@ describe('the upload client when direct uploads are switched off (503)', () => {
     ]);
     expect(log.map((entry) => entry.status)).toEqual([503, 503, 200]);
     expect([...new Set(events.map((event) => event.method))]).toEqual(['resumable', 'direct', 'standard']);
-    expect((await servedBytes(result.url)).equals(await fileBytes(largeWav))).toBe(true);
+    expect((await servedBytes(server, result.url)).equals(await fileBytes(largeWav))).toBe(true);
   });
 });
 
@@ -510,7 +512,7 @@ describe('the upload client on the S3 driver', () => {
       'POST /api/storage/process-upload',
     ]);
     expect(log[1]?.status).toBe(200);
-    expect((await servedBytes(result.url)).equals(await fileBytes(largeWav))).toBe(true);
+    expect((await servedBytes(server, result.url)).equals(await fileBytes(largeWav))).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadResultSchema } from '../../../domain';
 import { jobs, uploads } from '../../db/schema';
+import { enqueueJob } from '../../jobs/queue';
 import { makeJpeg, makePng, makeWav, renamedTextFile, wavStream } from '../../test/media-fixtures';
 import { multipartBody, sendStream } from '../../test/multipart';
 import { type S3rverInstance, startS3rver } from '../../test/s3rver';
@@ -61,7 +62,9 @@ describe.each(['local', 's3'] as const)('uploads on the %s driver', (driver) => 
     }).map(([field, value]) => ({ field, value }));
 
   async function fetchBytes(url: string, headers: Record<string, string> = {}) {
-    const response = await fetch(url.replace(ctx.config.publicUrl, base), { headers });
+    // File links are relative to the page that asked (issue 17).
+    expect(url).toMatch(/^\/files\//);
+    const response = await fetch(`${base}${url}`, { headers });
     return { response, bytes: Buffer.from(await response.arrayBuffer()) };
   }
 
@@ -153,7 +156,7 @@ describe.each(['local', 's3'] as const)('uploads on the %s driver', (driver) => 
     expect(await storedKeys()).toEqual(before);
   });
 
-  it('stores artwork with its size and makes WebP variants in the background', async () => {
+  it('stores artwork with its size and makes AVIF, WebP and JPEG variants in the background', async () => {
     const jpeg = await makeJpeg({ width: 1600, height: 1600 });
     const response = await upload([
       ...fields('artwork'),
@@ -173,12 +176,48 @@ describe.each(['local', 's3'] as const)('uploads on the %s driver', (driver) => 
       .select()
       .from(uploads)
       .where(eq(uploads.id, result.fileId ?? ''));
-    expect(done?.variants).toMatchObject({
-      thumbnail: { width: 480, height: 480 },
-      medium: { width: 768 },
-      large: { width: 1200 },
-      xlarge: { width: 1600 },
-    });
+    const variants = (done?.variants ?? {}) as Record<string, { key: string; format: string; width: number }>;
+    expect(Object.keys(variants).sort()).toEqual(
+      [80, 160, 320, 480, 640].flatMap((w) => [`avif-${w}`, `webp-${w}`, `jpeg-${w}`]).sort(),
+    );
+    const extensions: Record<string, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
+    for (const [name, variant] of Object.entries(variants)) {
+      expect(variant).toMatchObject({ format: name.split('-')[0], width: Number(name.split('-')[1]) });
+      // Beside the original, in storage.
+      expect(variant.key).toBe(row?.storageKey.replace(/\.jpg$/, `.${name}.${extensions[variant.format]}`));
+      expect(await ctx.app.providers.storage.head(variant.key)).toMatchObject({ size: expect.any(Number) });
+    }
+  });
+
+  it('makes the variants again over an earlier set, and deletes the files of the earlier one', async () => {
+    const jpeg = await makeJpeg({ width: 300, height: 300 });
+    const response = await upload([
+      ...fields('artwork'),
+      { name: 'small.jpg', type: 'image/jpeg', body: jpeg },
+    ]);
+    const { fileId } = uploadResultSchema.parse(response.json());
+    while (await ctx.app.jobs.runOnce()) {}
+    const [row] = await ctx.database.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.id, fileId ?? ''));
+    if (!row) throw new Error('no upload row');
+    // As the WebP-by-viewport set recorded it.
+    const oldKey = row.storageKey.replace(/\.jpg$/, '.thumbnail.webp');
+    await ctx.app.providers.storage.put(oldKey, Buffer.from('old'), { contentType: 'image/webp' });
+    await ctx.database.db
+      .update(uploads)
+      .set({ variants: { thumbnail: { key: oldKey, width: 300, height: 300, bytes: 3 } } })
+      .where(eq(uploads.id, row.id));
+    await enqueueJob(ctx.database.db, 'uploads.image-variants', { uploadId: row.id });
+    while (await ctx.app.jobs.runOnce()) {}
+
+    const [remade] = await ctx.database.db.select().from(uploads).where(eq(uploads.id, row.id));
+    // 300 px wide: the widths below it, and its own.
+    expect(Object.keys(remade?.variants ?? {}).sort()).toEqual(
+      [80, 160, 300].flatMap((w) => [`avif-${w}`, `webp-${w}`, `jpeg-${w}`]).sort(),
+    );
+    expect(await ctx.app.providers.storage.head(oldKey)).toBeUndefined();
   });
 
   it('refuses artwork over 20 MB with the spec message', async () => {

@@ -43,7 +43,7 @@ const uploadsPerHour = 120;
  */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = app.providers.storage;
-  const signer = { key: app.signingKey, publicUrl: app.config.publicUrl };
+  const signer = app.pageLinks; // upload results and folders go to the page that asked
   /** An upload that ended with an error; 503 "direct upload unavailable" sends the client to the standard path. */
   const recordUploadError = (path: UploadPath, error: unknown) => {
     if (path !== 'standard' && !app.config.directUploads) return;

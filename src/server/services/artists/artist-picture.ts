@@ -35,7 +35,7 @@ export function presentPicture(
   const fileId = pictureFileIdOf(value);
   if (!fileId) return /^https:\/\/\S+$/i.test(value) ? value : null;
   const expires = (Math.floor(now / 1000 / DAY_SECONDS) + 2) * DAY_SECONDS;
-  return signFileUrl(signer.key, signer.publicUrl, { fileId, disposition: 'inline', expires });
+  return signFileUrl(signer, { fileId, disposition: 'inline', expires });
 }
 
 /** The session's user as the API shows it: the picture as a link the browser can load. */

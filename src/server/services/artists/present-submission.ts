@@ -20,7 +20,7 @@ type SplitRow = typeof masterSplits.$inferSelect;
 
 export function signedLink(signer: LinkSigner, fileId: string, now: number): string {
   const expires = Math.floor(now / 1000) + artistLinkLifetimeSeconds;
-  return signFileUrl(signer.key, signer.publicUrl, { fileId, disposition: 'inline', expires });
+  return signFileUrl(signer, { fileId, disposition: 'inline', expires });
 }
 
 export function presentSplit(split: SplitRow): MasterSplit {

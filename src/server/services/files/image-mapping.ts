@@ -1,26 +1,61 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { IMAGE_VARIANTS, type ImageVariant, type SessionUser } from '../../../domain';
+import {
+  IMAGE_VARIANT_FORMATS,
+  type ImageMapping,
+  type ImageVariantFormat,
+  type ImageVariantLink,
+  type SessionUser,
+} from '../../../domain';
 import type { Database } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { uploadsVisibleTo } from '../../policies/uploads';
-import { signFileUrl } from './signed-urls';
+import { type LinkSigner, signFileUrl } from './signed-urls';
 
-export type ImageMapping = Record<string, { original: string } & Partial<Record<ImageVariant, string>>>;
+export type { ImageMapping };
+
+/** A variant as `uploads.variants` records it (jobs/make-image-variants.ts), by its name. */
+export interface StoredImageVariant {
+  key: string;
+  format: ImageVariantFormat;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+const formats: readonly string[] = IMAGE_VARIANT_FORMATS;
 
 /**
- * Spec 000 §7's image mapping, for the images the requester may see: per file id, a signed link to
- * the original and to each variant made so far (the web app picks one by viewport and pixel
- * ratio, and falls back to the original).
+ * The variants of a row's `variants` column, narrowest first (AVIF, WebP, JPEG at each width). Entries of an older variant set
+ * (WebP by viewport: thumbnail, medium, …) carry no format and are left out: such an image is
+ * shown at its original until its variants are made again.
+ */
+export function storedImageVariants(column: unknown): [name: string, variant: StoredImageVariant][] {
+  if (!column || typeof column !== 'object') return [];
+  return Object.entries(column as Record<string, Partial<StoredImageVariant> | null>)
+    .filter(
+      (entry): entry is [string, StoredImageVariant] =>
+        typeof entry[1]?.key === 'string' &&
+        formats.includes(entry[1].format ?? '') &&
+        Number.isInteger(entry[1].width) &&
+        Number.isInteger(entry[1].height),
+    )
+    .sort(([, a], [, b]) => a.width - b.width || formats.indexOf(a.format) - formats.indexOf(b.format));
+}
+
+/**
+ * The image mapping (spec 000 §7, `domain/files/image-variants.ts`), for the images the requester
+ * may see: per file id, a signed link to the original, its pixel size, and a signed link to each
+ * variant made so far. The links are the signer's kind: relative for the app's own pages.
  */
 export async function getImageMapping(
-  deps: { db: Database; key: Buffer; publicUrl: string },
+  deps: { db: Database; signer: LinkSigner },
   user: SessionUser | undefined,
   fileIds: string[],
   lifetimeSeconds: number,
 ): Promise<ImageMapping> {
   if (fileIds.length === 0) return {};
   const rows = await deps.db
-    .select({ id: uploads.id, variants: uploads.variants })
+    .select({ id: uploads.id, variants: uploads.variants, media: uploads.media })
     .from(uploads)
     .where(
       and(
@@ -32,14 +67,23 @@ export async function getImageMapping(
     );
   const expires = Math.floor(Date.now() / 1000) + lifetimeSeconds;
   const link = (fileId: string, variant?: string) =>
-    signFileUrl(deps.key, deps.publicUrl, { fileId, variant, disposition: 'inline', expires });
+    signFileUrl(deps.signer, { fileId, variant, disposition: 'inline', expires });
   const mapping: ImageMapping = {};
   for (const row of rows) {
-    const made = (row.variants ?? {}) as Record<string, unknown>;
-    mapping[row.id] = { original: link(row.id) };
-    for (const name of IMAGE_VARIANTS) {
-      if (made[name]) (mapping[row.id] as Record<string, string>)[name] = link(row.id, name);
-    }
+    const media = (row.media ?? {}) as { width?: unknown; height?: unknown };
+    const variants: ImageVariantLink[] = storedImageVariants(row.variants).map(([name, variant]) => ({
+      format: variant.format,
+      width: variant.width,
+      height: variant.height,
+      url: link(row.id, name),
+    }));
+    mapping[row.id] = {
+      original: link(row.id),
+      ...(typeof media.width === 'number' && typeof media.height === 'number'
+        ? { width: media.width, height: media.height }
+        : {}),
+      variants,
+    };
   }
   return mapping;
 }

@@ -21,14 +21,28 @@ function signature(key: Buffer, parts: FileLinkParts): string {
     .digest('base64url');
 }
 
-export function signFileUrl(key: Buffer, publicUrl: string, parts: FileLinkParts): string {
+/**
+ * What signs file links, and for whom (issue 17). `relative`: links Imprint's own pages load
+ * (`/files/…?…&signature=…`), so they come from whatever origin the page was opened at — localhost,
+ * 127.0.0.1, the machine's address on the local network — which is the origin the CSP admits.
+ * `absolute`: links that leave the app (mails, exports, another service's records), prefixed with
+ * PUBLIC_URL. Either verifies the same way: the signature covers the path and query, not the host.
+ */
+export interface LinkSigner {
+  key: Buffer;
+  /** PUBLIC_URL, for `absolute` file links and the other links that name the app. */
+  publicUrl: string;
+  fileLinks: 'relative' | 'absolute';
+}
+
+export function signFileUrl(signer: LinkSigner, parts: FileLinkParts): string {
   const path = parts.variant ? `/files/${parts.fileId}/${parts.variant}` : `/files/${parts.fileId}`;
   const query = new URLSearchParams({
     disposition: parts.disposition,
     expires: String(parts.expires),
-    signature: signature(key, parts),
+    signature: signature(signer.key, parts),
   });
-  return `${publicUrl}${path}?${query}`;
+  return `${signer.fileLinks === 'absolute' ? signer.publicUrl : ''}${path}?${query}`;
 }
 
 export type LinkCheck = 'valid' | 'expired' | 'invalid';

@@ -91,7 +91,8 @@ export async function runFullSubmissionTest(
   // The form "opens" now: the bot check measures the time on the form from this token.
   const formToken = issueFormToken(deps.signingKey, Date.now());
   const sessionId = `test-dashboard-${randomUUID()}`;
-  const signer = { key: deps.signingKey, publicUrl: deps.config.publicUrl };
+  // The links a browser's upload results carry, as the form would send them back.
+  const signer = { key: deps.signingKey, publicUrl: deps.config.publicUrl, fileLinks: 'relative' } as const;
   const made: Made = { uploads: [] };
   const steps: StepRecord[] = [];
   const cleanUp: StepRecord[] = [];

@@ -1,22 +1,19 @@
 import type { UploadFileType, UploadResult } from '../../../domain';
-import { signFileUrl } from '../files/signed-urls';
+import { type LinkSigner, signFileUrl } from '../files/signed-urls';
 import type { UploadRow } from './store-upload';
 import { artistFolderId, folderKindOf } from './upload-keys';
 
 /** How long the links in an upload result work: long enough for the artist to finish the form. */
 export const uploadLinkLifetimeSeconds = 24 * 3600;
 
-export interface LinkSigner {
-  key: Buffer;
-  publicUrl: string;
-}
+export type { LinkSigner };
 
 /** Signed links to a file: `url` shows it in the browser, `downloadUrl` saves it. */
 export function fileLinks(signer: LinkSigner, fileId: string, lifetimeSeconds: number, now = Date.now()) {
   const expires = Math.floor(now / 1000) + lifetimeSeconds;
   return {
-    url: signFileUrl(signer.key, signer.publicUrl, { fileId, disposition: 'inline', expires }),
-    downloadUrl: signFileUrl(signer.key, signer.publicUrl, { fileId, disposition: 'attachment', expires }),
+    url: signFileUrl(signer, { fileId, disposition: 'inline', expires }),
+    downloadUrl: signFileUrl(signer, { fileId, disposition: 'attachment', expires }),
   };
 }
 

@@ -56,8 +56,9 @@ export function stagingKey(fileId: string): string {
   return `staging/${fileId}`;
 }
 
-export function variantKey(finalKey: string, variant: string): string {
-  return `${finalKey.replace(/\.[a-z0-9]+$/, '')}.${variant}.webp`;
+/** Beside the original: `…/images/{fileId}.avif-320.avif`. */
+export function variantKey(finalKey: string, variant: string, extension: string): string {
+  return `${finalKey.replace(/\.[a-z0-9]+$/, '')}.${variant}.${extension}`;
 }
 
 /** An upload session id as the client sends it (time plus random text, spec 001 §9). */

@@ -5,6 +5,8 @@ import type { Submission } from '../../../domain';
 import {
   completeProfile,
   ITEM_IDS,
+  imageMappingFor,
+  jpegVariantOf,
   mockApi,
   type ProfileData,
   profile,
@@ -79,6 +81,8 @@ function serve(options: {
         },
       };
     }
+    if (url.pathname === '/files/optimized/image-mapping.json')
+      return { status: 200, body: imageMappingFor(url) };
     return { status: 404, body: { success: false, error: 'Not found' } };
   });
 }
@@ -149,10 +153,12 @@ describe('the profile card', () => {
     renderArtistPage(DashboardPage, '/dashboard', '/dashboard');
     const heading = await screen.findByRole('heading', { level: 2, name: 'Maya Rivers' });
     const profileCard = heading.closest('section') as HTMLElement;
-    expect(api.requests.map((request) => request.url.pathname).sort()).toEqual([
-      '/api/artist/profile',
-      '/api/profile/submissions',
-    ]);
+    expect(
+      api.requests
+        .map((request) => request.url.pathname)
+        .filter((path) => path.startsWith('/api/'))
+        .sort(),
+    ).toEqual(['/api/artist/profile', '/api/profile/submissions']);
 
     expect(profileCard.textContent).toContain('Nationality: British');
     expect(profileCard.textContent).toContain('Based in London, United Kingdom');
@@ -204,7 +210,11 @@ describe('the profile card', () => {
     expect(screen.getByText('100%')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit Profile' }).getAttribute('href')).toBe('/edit-profile');
     expect(screen.queryByRole('link', { name: 'Complete Profile' })).toBeNull();
-    expect(screen.getByRole('img', { name: 'Picture of Maya Rivers' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Picture of Maya Rivers' }).getAttribute('src')).toBe(
+        jpegVariantOf(completeProfile().picture),
+      ),
+    );
   });
 
   it("falls back to the person's name, then 'User', and counts one submission", async () => {
@@ -224,9 +234,18 @@ describe('your submissions', () => {
     renderArtistPage(DashboardPage, '/dashboard', '/dashboard');
 
     const pending = await screen.findByRole('article', { name: 'Paper Planes' });
-    expect(within(pending).getByRole('img', { name: 'Artwork for Paper Planes' }).getAttribute('src')).toBe(
-      submission().artworkUrl,
+    // The cover through its variants: the smallest that fills 72 px (112 px from 600 px wide) wins.
+    await waitFor(() =>
+      expect(within(pending).getByRole('img', { name: 'Artwork for Paper Planes' }).getAttribute('src')).toBe(
+        jpegVariantOf(submission().artworkUrl),
+      ),
     );
+    const cover = within(pending).getByRole('img', { name: 'Artwork for Paper Planes' });
+    expect(cover.getAttribute('sizes')).toBe('(min-width: 600px) 112px, 72px');
+    expect([...(cover.parentElement?.querySelectorAll('source') ?? [])].map((s) => s.type)).toEqual([
+      'image/avif',
+      'image/webp',
+    ]);
     expect(pending.textContent).toContain('EP');
     const pendingChip = within(pending).getByText('Pending').closest('.MuiChip-root');
     expect(pendingChip?.className).toContain('MuiChip-colorWarning');
@@ -325,8 +344,9 @@ describe('loading and errors', () => {
       await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
       expect(await screen.findByRole('article', { name: 'Paper Planes' })).toBeTruthy();
       expect(screen.queryByRole('alert')).toBeNull();
-      // Only what failed is asked for again.
-      expect(api.requests.length).toBe(before + 1);
+      // Only what failed is asked for again (then the variants of the covers it brings).
+      const again = api.requests.slice(before).filter((request) => request.url.pathname.startsWith('/api/'));
+      expect(again).toHaveLength(1);
     },
   );
 

@@ -5,6 +5,8 @@ import type { Submission } from '../../../domain';
 import {
   ARTWORK_URL,
   ITEM_IDS,
+  imageMappingFor,
+  jpegVariantOf,
   mockApi,
   renderArtistPage,
   submission,
@@ -17,7 +19,11 @@ afterEach(() => vi.restoreAllMocks());
 const path = '/submission/:id';
 
 function serveOne(answer: Submission) {
-  return mockApi(() => ({ status: 200, body: { success: true, submission: answer } }));
+  return mockApi(({ url }) =>
+    url.pathname === '/files/optimized/image-mapping.json'
+      ? { status: 200, body: imageMappingFor(url) }
+      : { status: 200, body: { success: true, submission: answer } },
+  );
 }
 
 function region(name: string) {
@@ -34,9 +40,16 @@ describe('a submission', () => {
     expect(api.requests[0]?.url.pathname).toBe(`/api/profile/submissions/${ITEM_IDS.pending}`);
     expect(document.title).toBe('Paper Planes | Imprint');
     expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/dashboard');
-    expect(screen.getByRole('img', { name: 'Artwork for Paper Planes' }).getAttribute('src')).toBe(
-      ARTWORK_URL,
+    // The page's main image: its variants, fetched at once and first.
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Artwork for Paper Planes' }).getAttribute('src')).toBe(
+        jpegVariantOf(ARTWORK_URL),
+      ),
     );
+    const cover = screen.getByRole('img', { name: 'Artwork for Paper Planes' });
+    expect(cover.getAttribute('fetchpriority')).toBe('high');
+    expect(cover.getAttribute('loading')).toBe('eager');
+    expect(cover.getAttribute('sizes')).toBe('(min-width: 900px) 200px, 160px');
 
     const header = screen.getByRole('banner');
     expect(within(header).getByText('EP')).toBeTruthy();

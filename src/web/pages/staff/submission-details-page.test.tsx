@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BoardItemDetail } from '../../../domain';
-import { detail, mockApi, renderStaffPage } from './board/board-test-helpers';
+import { detail, imageMappingFor, jpegVariantOf, mockApi, renderStaffPage } from './board/board-test-helpers';
 import { SubmissionDetailsPage } from './submission-details-page';
 
 const item = detail();
@@ -23,7 +23,11 @@ function rowValue(container: HTMLElement, label: string): string | null | undefi
 
 describe('the submission review', () => {
   it('shows every part of the submission', async () => {
-    const api = mockApi(() => ({ status: 200, body: { success: true, item } }));
+    const api = mockApi(({ url }) =>
+      url.pathname === '/files/optimized/image-mapping.json'
+        ? { status: 200, body: imageMappingFor(url) }
+        : { status: 200, body: { success: true, item } },
+    );
     renderStaffPage(SubmissionDetailsPage, '/details/:submissionId', path);
     expect(screen.getByRole('status').textContent).toContain('Loading submission...');
 
@@ -61,8 +65,12 @@ describe('the submission review', () => {
     expect(rowValue(release, 'Publishing administration')).toBe('Interested');
 
     const artwork = region('Artwork');
-    const image = within(artwork).getByRole('img', { name: 'Artwork for First Light' });
-    expect(image.getAttribute('src')).toBe(item.artwork?.url);
+    // Shown through its variants, the full-size file kept for the download.
+    await waitFor(() =>
+      expect(within(artwork).getByRole('img', { name: 'Artwork for First Light' }).getAttribute('src')).toBe(
+        jpegVariantOf(item.artwork?.url),
+      ),
+    );
     expect(artwork.textContent).toContain('3000 × 3000 px');
     expect(
       within(artwork).getByRole('link', { name: 'Download artwork (cover.jpg)' }).getAttribute('href'),
@@ -250,7 +258,9 @@ describe('the submission review', () => {
     await user.click(within(panel).getByRole('button', { name: 'Set to Approved' }));
     const alert = await within(panel).findByRole('alert');
     expect(alert.textContent).toBe(refusal);
-    await waitFor(() => expect(api.requests.filter((r) => r.method === 'GET')).toHaveLength(2));
+    const itemReads = () =>
+      api.requests.filter((r) => r.method === 'GET' && r.url.pathname === `/api/board/items/${item.itemId}`);
+    await waitFor(() => expect(itemReads()).toHaveLength(2));
   });
 
   it('says "Submission not found" for an unknown submission', async () => {

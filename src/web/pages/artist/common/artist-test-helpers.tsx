@@ -7,6 +7,7 @@ import { type ArtistProfileResponse, defaultPublicConfig, type Submission } from
 import { PublicConfigContext } from '../../../config';
 import { theme } from '../../../theme';
 
+export { imageMappingFor, jpegVariantOf } from '../../../test/image-mapping-answer';
 export { mockApi, type RecordedRequest } from '../../../test/mock-api';
 
 /** Shows where a link led, so a test can follow one without the target page. */
@@ -54,8 +55,9 @@ export const ITEM_IDS = {
   rejected: '3f0c1c9e-5d43-4c7e-9a55-0d3c8f2b7a14',
 } as const;
 
-const signed = (fileId: string) =>
-  `http://localhost:3000/files/${fileId}?disposition=inline&expires=1900000000&signature=abcdefghijkl`;
+/** A signed link as the API answers it: relative to the page's origin (issue 17). */
+const signed = (fileId: string, variant?: string) =>
+  `/files/${fileId}${variant ? `/${variant}` : ''}?disposition=inline&expires=1900000000&signature=abcdefghijkl`;
 
 export const ARTWORK_URL = signed('aaaaaaaa-0000-4000-8000-0000000000a1');
 export const TRACK_URLS = [
@@ -111,7 +113,7 @@ export function completeProfile(overrides: Partial<ProfileData> = {}): ProfileDa
     tiktokProfile: 'https://tiktok.com/@mayarivers',
     pplId: 'AB12345',
     prsId: '123456789',
-    picture: 'http://localhost:3000/files/aaaaaaaa-0000-4000-8000-0000000000c1?signature=x',
+    picture: signed('aaaaaaaa-0000-4000-8000-0000000000c1'),
     profileCompleted: true,
     completion: 100,
     ...overrides,

@@ -1,8 +1,8 @@
 import AlbumIcon from '@mui/icons-material/Album';
 import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
-import { useState } from 'react';
 import { type Submission, selectArtworkUrl } from '../../../../domain';
+import { largestOf, ResponsiveImage, type ShownSize, sizesOf } from '../../../components/responsive-image';
 import { brand } from '../../../theme';
 
 /**
@@ -12,12 +12,15 @@ import { brand } from '../../../theme';
 export function SubmissionArtwork({
   submission,
   size,
+  priority = false,
 }: {
   submission: Pick<Submission, 'artworkUrl' | 'transferMetadata' | 'catalogueItems' | 'releaseTitle'>;
-  size: number | { xs: number; sm?: number; md: number };
+  /** The square's side in CSS px, per breakpoint as in sx. */
+  size: ShownSize;
+  /** The page's main image (above the fold): fetched first rather than lazily. */
+  priority?: boolean;
 }) {
   const url = selectArtworkUrl(submission);
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const frame = {
     width: size,
     height: size,
@@ -27,31 +30,32 @@ export function SubmissionArtwork({
     bgcolor: alpha(brand.primary, 0.08),
   } as const;
 
-  if (!url || failedUrl === url) {
-    return (
-      <Box
-        role="img"
-        aria-label={`No artwork for ${submission.releaseTitle}`}
-        sx={{
-          ...frame,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          color: 'primary.main',
-        }}
-      >
-        <AlbumIcon sx={{ fontSize: '2.5rem' }} />
-      </Box>
-    );
-  }
-  return (
+  const placeholder = (
     <Box
-      component="img"
+      role="img"
+      aria-label={`No artwork for ${submission.releaseTitle}`}
+      sx={{
+        ...frame,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        color: 'primary.main',
+      }}
+    >
+      <AlbumIcon sx={{ fontSize: '2.5rem' }} />
+    </Box>
+  );
+  if (!url) return placeholder;
+  return (
+    <ResponsiveImage
+      key={url}
       src={url}
       alt={`Artwork for ${submission.releaseTitle}`}
-      loading="lazy"
-      decoding="async"
-      onError={() => setFailedUrl(url)}
+      sizes={sizesOf(size)}
+      width={largestOf(size)}
+      height={largestOf(size)}
+      priority={priority}
+      fallback={placeholder}
       sx={{ ...frame, objectFit: 'cover', display: 'block' }}
     />
   );

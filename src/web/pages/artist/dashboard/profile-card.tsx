@@ -5,7 +5,6 @@ import LanguageIcon from '@mui/icons-material/Language';
 import LibraryMusicIcon from '@mui/icons-material/LibraryMusic';
 import MusicNoteIcon from '@mui/icons-material/MusicNote';
 import PlaceIcon from '@mui/icons-material/Place';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -26,6 +25,7 @@ import {
   type ProfileLinkField,
 } from '../../../../domain';
 import type { ArtistProfileData } from '../../../api/artist';
+import { PictureAvatar } from '../../../components/picture-avatar';
 import { StatusChip } from '../../../components/status-chip';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { CompletionBar } from '../common/completion-bar';
@@ -92,13 +92,13 @@ export function ProfileCard({ profile }: { profile: ArtistProfileData }) {
     <Card component="section" aria-labelledby={nameId}>
       <CardContent sx={{ p: { xs: 2.5, md: 3 }, display: 'grid', gap: 2.5 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <Avatar
-            src={profile.picture || undefined}
-            alt={profile.picture ? `Picture of ${name}` : ''}
-            sx={{ width: 80, height: 80, bgcolor: 'primary.main', fontSize: '2rem', flexShrink: 0 }}
-          >
-            {name.charAt(0).toUpperCase()}
-          </Avatar>
+          <PictureAvatar
+            src={profile.picture}
+            alt={`Picture of ${name}`}
+            name={name}
+            size={80}
+            sx={{ fontSize: '2rem', flexShrink: 0 }}
+          />
           <Box sx={{ minWidth: 0, display: 'grid', gap: 0.5 }}>
             <Typography id={nameId} component="h2" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
               {name}

@@ -1,7 +1,6 @@
 import AddAPhotoIcon from '@mui/icons-material/AddAPhoto';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -13,6 +12,7 @@ import {
   MAX_IMAGE_MB,
   matchesAcceptedType,
 } from '../../../../domain';
+import { PictureAvatar } from '../../../components/picture-avatar';
 import { UploadStatus } from '../../../components/upload-status';
 import { startUploadLazily as startUpload } from '../../../upload/lazy-start';
 import { isUploadCancelled } from '../../../upload/upload-errors';
@@ -169,13 +169,13 @@ export function ProfilePictureField({
 
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
-      <Avatar
+      <PictureAvatar
         src={shown}
-        alt={shown ? 'Your profile picture' : ''}
-        sx={{ width: 112, height: 112, bgcolor: 'primary.main', fontSize: '2.75rem' }}
-      >
-        {displayName.charAt(0).toUpperCase()}
-      </Avatar>
+        alt="Your profile picture"
+        name={displayName}
+        size={112}
+        sx={{ fontSize: '2.75rem' }}
+      />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'grid', gap: 1.5 }}>
         <input
           ref={inputRef}

@@ -13,7 +13,9 @@ import {
   listArtworkWarnings,
   MIN_RECOMMENDED_ARTWORK_PIXELS,
 } from '../../../../domain';
+import { useImageEntry } from '../../../api/image-mapping';
 import { artworkFrameSx } from '../../../components/artwork-frame';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { UploadStatus } from '../../../components/upload-status';
 import { fieldAnchor, useFieldError } from '../../../forms/field-errors';
 import { ARTWORK_UPLOAD_KEY, useUploadRegistry, useUploadState } from '../../../forms/upload-registry';
@@ -71,8 +73,15 @@ export function ArtworkPanel({ current, releaseTitle, uploadInput }: ArtworkPane
     picked !== null && (upload?.status !== 'done' || pendingFileId !== undefined || !current);
   const preview = showPicked ? picked.url : (current?.url ?? null);
   const reading = decoded && decoded.src === preview ? decoded : null;
-  const size = reading?.size ?? null;
-  const previewFailed = reading !== null && reading.size === null;
+  // The current artwork is shown through a variant: its own size comes from the image mapping.
+  const currentEntry = useImageEntry(current?.url);
+  const currentSize =
+    currentEntry.kind === 'ready' && currentEntry.entry?.width && currentEntry.entry.height
+      ? { width: currentEntry.entry.width, height: currentEntry.entry.height }
+      : null;
+  const size = showPicked ? (reading?.size ?? null) : currentSize;
+  const previewFailed = showPicked && reading !== null && reading.size === null;
+  const noPreview = <ImageOutlined sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden="true" />;
 
   async function choose(file: File) {
     setRefusal(null);
@@ -124,23 +133,35 @@ export function ArtworkPanel({ current, releaseTitle, uploadInput }: ArtworkPane
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'flex-start' } }}>
         <Box sx={artworkFrameSx}>
-          {preview && !previewFailed ? (
+          {showPicked && !previewFailed ? (
             <Box
               component="img"
-              src={preview}
-              alt={showPicked ? `New artwork for ${releaseTitle}` : `Artwork for ${releaseTitle}`}
+              src={picked.url}
+              alt={`New artwork for ${releaseTitle}`}
               onLoad={(event) => {
                 const image = event.currentTarget as HTMLImageElement;
                 setDecoded({
-                  src: preview,
+                  src: picked.url,
                   size: { width: image.naturalWidth, height: image.naturalHeight },
                 });
               }}
-              onError={() => setDecoded({ src: preview, size: null })}
+              onError={() => setDecoded({ src: picked.url, size: null })}
               sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
             />
+          ) : !showPicked && current ? (
+            <ResponsiveImage
+              key={current.url}
+              src={current.url}
+              alt={`Artwork for ${releaseTitle}`}
+              // The frame: the column's width up to 320 px on a phone, 200 px beside the text.
+              sizes="(min-width: 600px) 200px, 320px"
+              width={320}
+              height={320}
+              fallback={noPreview}
+              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            />
           ) : (
-            <ImageOutlined sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden="true" />
+            noPreview
           )}
         </Box>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>

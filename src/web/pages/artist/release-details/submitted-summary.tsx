@@ -14,6 +14,7 @@ import {
   sumSplitPercentages,
 } from '../../../../domain';
 import type { ReleaseDetails } from '../../../api/release-details';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { formatContributorName } from '../../../forms/track/contributor-format';
 
 const ADVISORY_LABELS: Record<ParentalAdvisory, string> = {
@@ -133,11 +134,22 @@ export function SubmittedSummary({ details }: { details: ReleaseDetails }) {
           Artwork
         </Typography>
         {details.artwork ? (
-          <Box
-            component="img"
+          <ResponsiveImage
+            key={details.artwork.url}
             src={details.artwork.url}
             alt={`Artwork for ${details.releaseTitle}`}
-            sx={{ width: '100%', maxWidth: 280, aspectRatio: '1 / 1', objectFit: 'cover', borderRadius: 2 }}
+            sizes="280px"
+            width={280}
+            height={280}
+            sx={{
+              width: '100%',
+              maxWidth: 280,
+              height: 'auto',
+              aspectRatio: '1 / 1',
+              objectFit: 'cover',
+              borderRadius: 2,
+              display: 'block',
+            }}
           />
         ) : (
           <Typography sx={{ color: 'text.secondary' }}>No artwork.</Typography>

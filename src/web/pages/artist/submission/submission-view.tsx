@@ -136,7 +136,7 @@ export function SubmissionView({ submission }: { submission: Submission }) {
         spacing={{ xs: 2, sm: 3 }}
         sx={{ alignItems: { sm: 'center' } }}
       >
-        <SubmissionArtwork submission={submission} size={{ xs: 160, md: 200 }} />
+        <SubmissionArtwork submission={submission} size={{ xs: 160, md: 200 }} priority />
         <Box sx={{ minWidth: 0 }}>
           <Typography
             variant="h1"

@@ -36,6 +36,7 @@ export function renderStaffPage(Page: ComponentType, path: string, entry: string
   return { ...view, router, queryClient };
 }
 
+export { imageMappingFor, jpegVariantOf } from '../../../test/image-mapping-answer';
 export { mockApi, type RecordedRequest } from '../../../test/mock-api';
 
 export function summary(overrides: Partial<BoardItemSummary> = {}): BoardItemSummary {
@@ -77,7 +78,8 @@ export function listAnswer(items: BoardItemSummary[], overrides: Partial<BoardLi
 const ITEM_ID = '3f0c1c9e-5d43-4c7e-9a55-0d3c8f2b7a10';
 
 function signed(fileId: string, fileName: string, media: Record<string, unknown>, size: number) {
-  const base = `http://localhost:3000/files/${fileId}?expires=1900000000&signature=abcdefghijkl`;
+  // Relative to the page's origin, as the API answers (issue 17).
+  const base = `/files/${fileId}?expires=1900000000&signature=abcdefghijkl`;
   return {
     fileId,
     fileName,

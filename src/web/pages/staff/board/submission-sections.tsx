@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { BoardItemDetail } from '../../../../domain';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import {
   formatBoardDate,
   formatFileSize,
@@ -112,13 +113,18 @@ export function ArtworkDetails({ item }: { item: BoardItemDetail }) {
   const size = formatImageSize(artwork.media);
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'flex-start' } }}>
-      <Box
-        component="img"
+      <ResponsiveImage
+        key={artwork.url}
         src={artwork.url}
         alt={`Artwork for ${releaseTitleOf(item)}`}
+        sizes="320px"
+        width={320}
+        height={320}
         sx={{
           width: '100%',
           maxWidth: 320,
+          height: 'auto',
+          display: 'block',
           aspectRatio: '1 / 1',
           objectFit: 'contain',
           bgcolor: 'background.default',
