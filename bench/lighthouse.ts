@@ -9,6 +9,7 @@
 // Never passes or fails: the figures depend on the machine.
 //   npm run bench:lighthouse
 //   SKIP_WEB_BUILD=1 RUNS=5 VERBOSE=1 npm run bench:lighthouse
+//   ROUTES=/,/submit npm run bench:lighthouse   # only these routes
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { budgetRoutes, chromiumPath, startBuiltApp } from './support/built-app';
@@ -128,7 +129,8 @@ async function main() {
         ['  goal', -1],
       ]),
     );
-    for (const route of budgetRoutes) {
+    const only = process.env.ROUTES?.split(',');
+    for (const route of budgetRoutes.filter((entry) => !only || only.includes(entry.path))) {
       const cookie = route.as === 'visitor' ? undefined : app.cookies[route.as];
       const results: Run[] = [];
       const failures: string[] = [];

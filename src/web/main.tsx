@@ -4,7 +4,7 @@ import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './api/query-client';
@@ -31,24 +31,30 @@ setInitialPageCode(preloadCurrentPages(router));
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container, {
+const root = createRoot(container, {
   // Route errors reach the router's boundary (RootErrorPage reports them); this catches what fails
   // outside it, in the providers above the router.
   onUncaughtError: (error) => {
     pageErrorReporter().report(error, 'render');
     console.error(error);
   },
-}).render(
-  <StrictMode>
-    <CacheProvider value={emotionCache}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <PublicConfigContext value={publicConfig}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </PublicConfigContext>
-      </ThemeProvider>
-    </CacheProvider>
-  </StrictMode>,
+});
+// The first render as a transition: React renders it in slices of a few milliseconds and lets the
+// browser paint and answer input between them, instead of one long task for the whole page
+// (issue 17: total blocking time on a phone). Only the commit, which writes the DOM, is one piece.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <CacheProvider value={emotionCache}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <PublicConfigContext value={publicConfig}>
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </PublicConfigContext>
+        </ThemeProvider>
+      </CacheProvider>
+    </StrictMode>,
+  ),
 );

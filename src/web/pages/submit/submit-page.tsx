@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
+import { useDeferredValue } from 'react';
 import { useSiteConfig } from '../../api/site-config';
 import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
@@ -14,7 +15,11 @@ import { SubmissionWizard } from './wizard/submission-wizard';
  * when it cannot be read the full form is assumed (spec 001 §8).
  */
 export function SubmitPage() {
-  const { siteConfig, isPending } = useSiteConfig();
+  const { siteConfig, isPending: modePending } = useSiteConfig();
+  // The form is a large tree: rendered when the mode arrives as a deferred update, React builds it
+  // in slices and the page stays responsive (issue 17: total blocking time), where the query's
+  // answer alone would render it in one long task.
+  const isPending = useDeferredValue(modePending, true);
   const { devMode } = usePublicConfig();
   const waitingList = !siteConfig.submissionsEnabled;
   return (
