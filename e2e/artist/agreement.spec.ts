@@ -3,20 +3,13 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { CONTRACT_MESSAGES, currentContractResponseSchema } from '../../src/domain';
 import { expect, expectNoProblems, test } from '../fixtures';
 import { signInThroughApi, storageStatePath } from '../support/accounts';
+import { axeViolations } from '../support/axe';
 
 test.describe.configure({ timeout: 180_000 });
-
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A new artist, signed in on this page's context, with an artist name that is not ASCII. */
 async function newArtist(page: Page, baseURL: string, artistName: string) {

@@ -1,17 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoProblems, test } from '../fixtures';
 import { signInThroughApi, storageStatePath } from '../support/accounts';
+import { axeViolations } from '../support/axe';
 import { createSubmissionThroughApi } from '../support/board';
 import { answerNextDialog } from '../support/dialogs';
 import { jpegFile } from '../support/submission';
-
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function expectNoHorizontalOverflow(page: Page) {
   const widths = await page.evaluate(() => ({

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   boardItemResponseSchema,
@@ -8,16 +7,10 @@ import {
 } from '../../src/domain';
 import { expect, expectNoProblems, test } from '../fixtures';
 import { demoStaff, signInThroughApi, storageStatePath } from '../support/accounts';
+import { axeViolations } from '../support/axe';
 import { type ApiSubmission, createSubmissionThroughApi } from '../support/board';
 import { readMail } from '../support/mail';
 import { jpegFile } from '../support/submission';
-
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function expectNoHorizontalOverflow(page: Page) {
   const widths = await page.evaluate(() => ({

@@ -1,17 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { startMondayStandIn } from '../../src/server/providers/board/monday-stand-in';
 import { expect, expectNoProblems, test } from '../fixtures';
 import { storageStatePath } from '../support/accounts';
+import { axeViolations } from '../support/axe';
 
 /** playwright.config.ts points the server's MONDAY_API_URL at this port. */
 const MONDAY_STAND_IN_PORT = Number(process.env.E2E_MONDAY_PORT ?? 3199);
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Nothing sticks out sideways: the page is no wider than the screen. */
 async function expectNoHorizontalOverflow(page: Page) {

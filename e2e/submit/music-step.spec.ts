@@ -1,16 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { addDays, createDefaultTrackMetadata, formatLongDate } from '../../src/domain';
 import { expect, expectNoProblems, test } from '../fixtures';
+import { axeViolations } from '../support/axe';
 import { pickOption } from '../support/select';
 import { artistDetails, jpegFile, openSubmitWithDraft, todayIso, wavFile } from '../support/submission';
-
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 function problemsDialog(page: Page) {
   return page.getByRole('dialog', { name: 'Required Information Missing' });
