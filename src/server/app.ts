@@ -2,12 +2,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { compressionOptions } from './compression';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
@@ -17,12 +12,15 @@ import {
   isDatabaseUnavailable,
 } from './db/database-errors';
 import { AppError } from './errors';
+import { httpServerOptions, idleTimeouts, wasTimedOut } from './http-timeouts';
 import { allJobs } from './jobs';
 import { JobWorker, type JobWorkerOptions, PermanentJobError } from './jobs/queue';
 import { metricsPlugin } from './metrics/metrics-plugin';
 import { registerAuthentication } from './policies/authentication';
 import { createProviders, type Providers } from './providers';
 import { publicConfigOf } from './public-config';
+import { answerFrameworkError, requestErrorAnswer, requestValidatorCompiler } from './request-errors';
+import { collectRouteTable } from './route-table';
 import { analyticsRoutes } from './routes/api/analytics';
 import { artistAreaRoutes } from './routes/api/artist-area';
 import { authRoutes } from './routes/api/auth';
@@ -120,12 +118,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Headers, idle and whole-request time limits (issue 18 §5).
+    ...httpServerOptions(config.httpTimeouts),
+    // A path Fastify cannot route (bad percent-encoding, a parameter too long): the domain's words.
+    frameworkErrors: answerFrameworkError,
     // One line per request is noise at info level; debug and trace show them.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Before any route: the table the fuzz suite walks (route-table.ts).
+  collectRouteTable(app);
+  // Refusals in the domain's words, and no text that cannot be stored (request-errors.ts).
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const providers = { ...createProviders(config, db, app.log), ...options.providers };
@@ -162,14 +167,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     providers.mail.close?.();
   });
 
+  await app.register(idleTimeouts);
+
   app.setErrorHandler(async (error, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      return reply.code(400).send({
-        success: false,
-        error: first?.message ?? 'Invalid request',
-        details: error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message })),
-      });
+    // Answered 408 when its body stopped arriving: the handler's error (the connection closing
+    // under it) is the time-out itself, not a server error.
+    if (wasTimedOut(request)) return;
+    // An error answer has its own shape: a route's response schema for that status must not turn
+    // it into a serialization failure (issue 18 §1).
+    reply.serializer((payload) => JSON.stringify(payload)).type('application/json; charset=utf-8');
+    const refused = requestErrorAnswer(error);
+    if (refused) {
+      const { status, ...answer } = refused;
+      return reply.code(status).send({ success: false, ...answer });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
@@ -178,8 +188,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS))
         .send({ success: false, error: DATABASE_UNAVAILABLE_MESSAGE });
     }
+    // Not an AppError and not the request's fault (requestErrorAnswer): a server error.
+    const ownStatus = (error as { statusCode?: unknown }).statusCode;
     const status =
-      error instanceof AppError ? error.statusCode : ((error as { statusCode?: number }).statusCode ?? 500);
+      error instanceof AppError
+        ? error.statusCode
+        : typeof ownStatus === 'number' && ownStatus >= 500 && ownStatus < 600
+          ? ownStatus
+          : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       // Kept for the analytics dashboard; a failure to store it must not change the answer.
@@ -200,11 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ...(error.options.details !== undefined ? { details: error.options.details } : {}),
       });
     }
-    if (status >= 500) {
-      return reply.code(status).send({ success: false, error: 'Internal server error' });
-    }
-    // Fastify's own 4xx (a body too large, malformed JSON): their messages are fit to show.
-    return reply.code(status).send({ success: false, error: (error as Error).message });
+    return reply.code(status).send({ success: false, error: 'Internal server error' });
   });
 
   await app.register(helmet, {

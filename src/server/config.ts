@@ -107,6 +107,10 @@ export const envSchema = z.object({
     .regex(/^\S+$/, { error: 'must not contain spaces' })
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // How long a client may take (issue 18 §5, http-timeouts.ts); decimals so tests can use short ones.
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0).max(86_400).default(900),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -178,6 +182,11 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The bearer token of GET /metrics (Prometheus); undefined: no /metrics. */
   metricsToken: string | undefined;
+  /**
+   * How long a client may take to send its headers, how long a request may go without a byte, and
+   * the most a whole request may take (0: no limit), in milliseconds (http-timeouts.ts).
+   */
+  httpTimeouts: { headersMs: number; idleMs: number; requestMs: number };
   webRoot: string;
 }
 
@@ -223,6 +232,15 @@ function missingTogether(raw: Record<string, string | undefined>): { name: strin
   }
   if (raw.TURNSTILE_SECRET_KEY && !raw.TURNSTILE_SITE_KEY) {
     problems.push({ name: 'TURNSTILE_SITE_KEY', message: 'is required with TURNSTILE_SECRET_KEY' });
+  }
+  // Node refuses a headers limit above the whole request's.
+  const headers = Number(raw.HTTP_HEADERS_TIMEOUT_SECONDS ?? 30);
+  const request = Number(raw.HTTP_REQUEST_TIMEOUT_SECONDS ?? 900);
+  if (request > 0 && headers > request) {
+    problems.push({
+      name: 'HTTP_REQUEST_TIMEOUT_SECONDS',
+      message: 'must be 0 (no limit) or at least HTTP_HEADERS_TIMEOUT_SECONDS',
+    });
   }
   const dropboxSign = ['DROPBOX_SIGN_API_KEY', 'DROPBOX_SIGN_CLIENT_ID', 'DROPBOX_SIGN_TEMPLATE_ID'] as const;
   if (dropboxSign.some((name) => raw[name])) {
@@ -329,6 +347,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
+    httpTimeouts: {
+      headersMs: Math.round(env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000),
+      idleMs: Math.round(env.HTTP_IDLE_TIMEOUT_SECONDS * 1000),
+      requestMs: Math.round(env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),
+    },
     webRoot: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web'),
   };
 }

@@ -131,6 +131,8 @@ export function appRoutes(config: Pick<PublicConfig, 'labelName'>): RouteObject[
           children: [
             { path: 'dashboard', Component: DashboardPage },
             { path: 'edit-profile', Component: EditProfilePage },
+            // Without an id the page says so (spec 000 §2), rather than the generic not-found page.
+            { path: 'submission', Component: SubmissionPage },
             { path: 'submission/:id', Component: SubmissionPage },
             { path: 'release-details/:id', Component: ReleaseDetailsPage },
           ],

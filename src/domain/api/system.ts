@@ -29,6 +29,19 @@ export const healthResponseSchema = z.object({
   }),
   /** One line per provider that is down. */
   issues: z.array(z.string()),
+  /**
+   * Mail in the job queue (issue 18 §9): waiting to be sent (through an outage mail is retried for
+   * a day), the oldest one's wait, and mail given up in the last 24 hours. The last error (the mail
+   * server's words) only for staff. Optional for the clients' sake: every answer has it.
+   */
+  mailQueue: z
+    .object({
+      waiting: z.number().int().nonnegative(),
+      oldestWaitingSeconds: z.number().int().nonnegative().nullable(),
+      givenUp: z.number().int().nonnegative(),
+      lastError: z.string().optional(),
+    })
+    .optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 

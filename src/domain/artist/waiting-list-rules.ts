@@ -14,6 +14,15 @@ export const WAITING_LIST_SUCCESS_MESSAGE = `Thank you for joining our waiting l
 
 export const JOIN_WAITING_LIST_LABEL = 'Join Waiting List';
 
+/**
+ * The answer to a full submission while staff have switched submissions off (issue 18 §11). The
+ * spec quotes no text for it (001 §1: "disabled (waiting-list mode in which the artist details step
+ * collects a short form instead of the full flow)"); these are the submit page's own words for
+ * waiting-list mode, so the artist reads the same thing in the form and in the answer.
+ */
+export const SUBMISSIONS_PAUSED =
+  'Full submissions are paused for now: leave your details and a link to your music here to join the waiting list.';
+
 /** Entries per network and hour: far above a real artist, low enough to keep a script out. */
 export const WAITING_LIST_REQUESTS_PER_IP = 10;
 export const WAITING_LIST_RATE_WINDOW_MINUTES = 60;

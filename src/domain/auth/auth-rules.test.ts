@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCodeTriesLimited,
   formatRateLimited,
   formatWrongCode,
   getHomePath,
@@ -56,6 +57,9 @@ describe('sign-in rules', () => {
     );
     expect(formatRateLimited('ip', 30)).toBe(
       'Too many sign-in requests from your network. Try again in 1 minute.',
+    );
+    expect(formatCodeTriesLimited(61)).toBe(
+      'Too many sign-in codes tried from your network. Try again in 2 minutes.',
     );
   });
 

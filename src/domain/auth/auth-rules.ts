@@ -11,6 +11,12 @@ export const SESSION_ABSOLUTE_TIMEOUT_DAYS = 30;
 export const SIGN_IN_REQUESTS_PER_EMAIL = 5;
 export const SIGN_IN_REQUESTS_PER_IP = 30;
 export const SIGN_IN_RATE_WINDOW_MINUTES = 15;
+/**
+ * Codes tried per IP address in one window, whichever addresses they are for: the per-address
+ * limit (SIGN_IN_CODE_MAX_ATTEMPTS wrong codes void a sign-in) alone would let one client guess
+ * across many addresses. Every try counts, right or wrong, so parallel requests cannot slip past.
+ */
+export const SIGN_IN_CODE_TRIES_PER_IP = 20;
 
 /** Who a signed-in person is: an artist, or the label's staff. */
 export type UserRole = 'artist' | 'staff';
@@ -36,6 +42,11 @@ export function formatRateLimited(scope: 'email' | 'ip', retryAfterSeconds: numb
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   const who = scope === 'email' ? 'for this address' : 'from your network';
   return `Too many sign-in requests ${who}. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+export function formatCodeTriesLimited(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many sign-in codes tried from your network. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
 
 /** Addresses are compared trimmed and lower-cased: Maya@Example.com and maya@example.com are one account. */

@@ -1,9 +1,13 @@
+import { isStorableLine } from './text';
+
 /**
  * "Must look like an e-mail address": something, an @, a domain with a dot, no spaces.
  * Deliberately loose: the address is proven by the mail we send, not by a stricter pattern.
  */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Also one line of storable text: no control characters, no half of an emoji (issue 18 §3). */
 export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+  const trimmed = value.trim();
+  return isStorableLine(trimmed) && EMAIL_PATTERN.test(trimmed);
 }

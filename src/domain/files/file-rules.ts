@@ -1,3 +1,4 @@
+import { isStorableLine } from '../common/text';
 import { BYTES_PER_MB, type FileLike, getFileExtension } from './file-like';
 import {
   ARTWORK_TOO_LARGE,
@@ -6,6 +7,7 @@ import {
   IMAGE_TOO_LARGE,
   INVALID_ARTWORK_TYPE,
   INVALID_AUDIO_FORMAT,
+  INVALID_FILE_NAME,
   INVALID_IMAGE_FORMAT,
 } from './messages';
 
@@ -52,8 +54,18 @@ export function checkReleaseAudio(file: FileLike, browser: string): string | nul
   return null;
 }
 
+/**
+ * A file name Imprint can keep: it is shown to staff and sent back in downloads, so it must be one
+ * line of storable text (no control characters, no half of an emoji).
+ */
+export function checkUploadFileName(name: string): string | null {
+  return isStorableLine(name) ? null : INVALID_FILE_NAME;
+}
+
 /** The upload service's wider audio check: any audio type, or a known audio extension. */
 export function checkUploadAudio(file: FileLike): string | null {
+  const nameProblem = checkUploadFileName(file.name);
+  if (nameProblem) return nameProblem;
   const ok =
     file.type.toLowerCase().startsWith('audio/') ||
     (UPLOAD_AUDIO_EXTENSIONS as readonly string[]).includes(getFileExtension(file.name));
@@ -72,6 +84,8 @@ export function checkArtwork(file: FileLike): string | null {
 
 /** The upload service's image check: any image type, or a known image extension, at most 20 MB. */
 export function checkUploadImage(file: FileLike): string | null {
+  const nameProblem = checkUploadFileName(file.name);
+  if (nameProblem) return nameProblem;
   const ok =
     file.type.toLowerCase().startsWith('image/') ||
     (UPLOAD_IMAGE_EXTENSIONS as readonly string[]).includes(getFileExtension(file.name));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assessSystemHealth,
   healthStatusOf,
+  mailQueueIssues,
   PROVIDER_STATUS_STALE_MS,
   type StoredProviderStatus,
 } from './system-health';
@@ -39,6 +40,32 @@ describe('the dashboard system status', () => {
       status: 'degraded',
       issues: ['Mail is down: connect ECONNREFUSED'],
     });
+  });
+
+  it('is degraded while mail waits longer than a few minutes or was given up, with the last error', () => {
+    const mailQueue = { waiting: 0, oldestWaitingSeconds: null, givenUp: 0, lastError: null };
+    expect(assessSystemHealth({ providers: allOk, recent: quiet, now, mailQueue }).status).toBe('healthy');
+    // A mail that went out a minute ago is normal traffic.
+    const fresh = { ...mailQueue, waiting: 3, oldestWaitingSeconds: 60 };
+    expect(assessSystemHealth({ providers: allOk, recent: quiet, now, mailQueue: fresh }).status).toBe(
+      'healthy',
+    );
+    const outage = {
+      waiting: 12,
+      oldestWaitingSeconds: 3 * 3600 + 59,
+      givenUp: 1,
+      lastError: 'Error: connect ECONNREFUSED',
+    };
+    expect(assessSystemHealth({ providers: allOk, recent: quiet, now, mailQueue: outage })).toEqual({
+      status: 'degraded',
+      issues: [
+        '12 mails waiting to be sent, the oldest for 3 hours. Last error: Error: connect ECONNREFUSED',
+        '1 mail could not be sent in the last 24 hours (given up after a day of retries). Last error: Error: connect ECONNREFUSED',
+      ],
+    });
+    expect(mailQueueIssues({ ...mailQueue, waiting: 1, oldestWaitingSeconds: 7 * 60 })).toEqual([
+      '1 mail waiting to be sent, the oldest for 7 minutes',
+    ]);
   });
 
   it('is unhealthy while storage or the database is down', () => {

@@ -73,15 +73,56 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** Mail in the job queue (issue 18 §9), as the health endpoint and the staff dashboard show it. */
+export interface MailQueueState {
+  /** Mails not yet sent: due, being sent, or waiting for their next attempt. */
+  waiting: number;
+  oldestWaitingSeconds: number | null;
+  /** Mails given up (after a day of retries) in the last MAIL_GIVEN_UP_WINDOW_HOURS. */
+  givenUp: number;
+  /** The newest error of a waiting or given-up mail: the mail server's words, for staff. */
+  lastError: string | null;
+}
+
+export const MAIL_GIVEN_UP_WINDOW_HOURS = 24;
+/** A mail normally leaves within seconds; one waiting this long means the mail server is not taking it. */
+export const MAIL_WAIT_ISSUE_SECONDS = 5 * 60;
+
+function formatWait(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return minutes < 120
+    ? plural(minutes, 'minute', 'minutes')
+    : plural(Math.floor(minutes / 60), 'hour', 'hours');
+}
+
+/** The staff dashboard's lines about mail that waits too long or was given up. */
+export function mailQueueIssues(state: MailQueueState): string[] {
+  const lastError = state.lastError ? `. Last error: ${state.lastError}` : '';
+  const issues: string[] = [];
+  if (state.waiting > 0 && (state.oldestWaitingSeconds ?? 0) >= MAIL_WAIT_ISSUE_SECONDS) {
+    issues.push(
+      `${plural(state.waiting, 'mail', 'mails')} waiting to be sent, the oldest for ${formatWait(state.oldestWaitingSeconds ?? 0)}${lastError}`,
+    );
+  }
+  if (state.givenUp > 0) {
+    issues.push(
+      `${plural(state.givenUp, 'mail', 'mails')} could not be sent in the last ${MAIL_GIVEN_UP_WINDOW_HOURS} hours (given up after a day of retries)${lastError}`,
+    );
+  }
+  return issues;
+}
+
 /**
  * The dashboard's system status: unhealthy while a required provider is down; degraded while any
- * other provider is down, the provider checks have stopped, or the last hour saw critical errors,
- * server errors or failed jobs; healthy otherwise. Each reason is one line of `issues`.
+ * other provider is down, the provider checks have stopped, the last hour saw critical errors,
+ * server errors or failed jobs, or mail waits too long or was given up; healthy otherwise. Each
+ * reason is one line of `issues`.
  */
 export function assessSystemHealth(input: {
   providers: readonly StoredProviderStatus[];
   recent: RecentProblems;
   now: Date;
+  mailQueue?: MailQueueState;
 }): { status: SystemStatus; issues: string[] } {
   const issues: string[] = [];
   let unhealthy = false;
@@ -113,6 +154,11 @@ export function assessSystemHealth(input: {
   if (failedJobs > 0) {
     degraded = true;
     issues.push(`${plural(failedJobs, 'background job', 'background jobs')} failed in the last hour`);
+  }
+  const mailIssues = input.mailQueue ? mailQueueIssues(input.mailQueue) : [];
+  if (mailIssues.length > 0) {
+    degraded = true;
+    issues.push(...mailIssues);
   }
   return { status: unhealthy ? 'unhealthy' : degraded ? 'degraded' : 'healthy', issues };
 }

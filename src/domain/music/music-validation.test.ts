@@ -33,6 +33,22 @@ describe('music upload: tracks and release details', () => {
     expect(validateMusicUpload(makeMusicForm({ tracks: [off] }), TODAY).errors).toEqual([]);
   });
 
+  it('asks for the picture of a track whose custom artwork is on, and only then', () => {
+    const on = makeTrack(2, { title: 'Night Drive', useCustomArtwork: true });
+    expect(validateMusicUpload(makeMusicForm({ tracks: [makeTrack(1), on] }), TODAY).errors).toEqual([
+      {
+        field: 'tracks.1.customArtwork',
+        message: 'Track 2 "Night Drive" needs custom artwork: choose a JPEG or turn it off',
+      },
+    ]);
+    // Picked and still uploading, or uploaded: there is a picture.
+    const picked = { ...on, customArtwork: { name: 'cover.jpg', type: 'image/jpeg', size: 1000 } };
+    const uploaded = { ...on, customArtworkFileId: 'img-1', customArtworkUrl: '/files/img-1' };
+    for (const track of [picked, uploaded, { ...on, useCustomArtwork: false }]) {
+      expect(validateMusicUpload(makeMusicForm({ tracks: [track] }), TODAY).errors).toEqual([]);
+    }
+  });
+
   it('ignores empty slots next to uploaded tracks', () => {
     expect(messagesOf(makeMusicForm({ tracks: [makeTrack(1), createEmptyTrack('e')] }))).toEqual([]);
   });

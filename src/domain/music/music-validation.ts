@@ -12,6 +12,11 @@ import { isPrimaryGenre, isSubGenreOf } from '../reference/genres';
 import type { SubmissionDraft } from '../schemas/submission-form';
 import type { TrackDraft } from '../schemas/track';
 import {
+  formatTrackNeedsCustomArtwork,
+  getTrackCustomArtworkField,
+  isCustomArtworkMissing,
+} from './custom-artwork';
+import {
   ADD_TRACKS,
   ADD_TRACKS_STEP,
   EARLY_RELEASE_REASON_REQUIRED,
@@ -92,6 +97,12 @@ function validateTracks(tracks: readonly TrackDraft[], today: IsoDate): FieldErr
           MIN_PRODUCTION_YEAR,
           getMaxProductionYear(today),
         ),
+      });
+    }
+    if (isCustomArtworkMissing(track)) {
+      errors.push({
+        field: getTrackCustomArtworkField(index),
+        message: formatTrackNeedsCustomArtwork(n, title),
       });
     }
     if (metadata) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toStorableJson } from '../common/text';
 import { WEB_VITAL_NAMES, WEB_VITAL_THRESHOLDS } from '../monitoring/web-vitals';
 
 /** The dashboard's time windows in hours: Last Hour, Last 24 Hours, Last Week (spec 001 §2). */
@@ -98,17 +99,23 @@ export const webVitalsBeaconSchema = z.object({
 });
 export type WebVitalsBeacon = z.infer<typeof webVitalsBeaconSchema>;
 
-/** POST /api/monitoring/report-error (spec 001 §7). */
-export const errorReportPayloadSchema = z.object({
-  submissionId: z.string().max(200),
-  errorData: z.object({
-    message: z.string().max(5_000),
-    stack: z.string().max(20_000).optional(),
-    stage: z.string().max(200).optional(),
-    timestamp: z.string(),
-    url: z.string().max(2_000).optional(),
-    userAgent: z.string().max(1_000).optional(),
-    metadata: z.record(z.string(), z.unknown()).optional(),
-  }),
-});
+/**
+ * POST /api/monitoring/report-error (spec 001 §7). A report is a record of what the browser saw, so
+ * text that cannot be stored (a NUL, half an emoji cut by a truncated message) is kept with
+ * replacement marks rather than losing the report (issue 18 §3).
+ */
+export const errorReportPayloadSchema = z
+  .object({
+    submissionId: z.string().max(200),
+    errorData: z.object({
+      message: z.string().max(5_000),
+      stack: z.string().max(20_000).optional(),
+      stage: z.string().max(200).optional(),
+      timestamp: z.string(),
+      url: z.string().max(2_000).optional(),
+      userAgent: z.string().max(1_000).optional(),
+      metadata: z.record(z.string(), z.unknown()).optional(),
+    }),
+  })
+  .transform((report) => toStorableJson(report) as typeof report);
 export type ErrorReportPayload = z.infer<typeof errorReportPayloadSchema>;

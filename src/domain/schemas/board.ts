@@ -78,6 +78,8 @@ export const boardTrackSchema = z.object({
   position: z.number().int(),
   title: z.string(),
   audio: signedFileSchema.nullable(),
+  /** The track's own cover when the artist chose one (spec 001 §3, useCustomArtwork). */
+  customArtwork: signedFileSchema.nullable(),
   releaseAsSingle: z.boolean(),
   singleReleaseDate: z.string().nullable(),
   singleOrder: z.number().int().nullable(),

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { isValidEmail } from '../common/email';
+import { isStorableText, UNSTORABLE_TEXT } from '../common/text';
 
-/** Upper bounds keep a hostile request from filling the database; they are far above real input. */
-export const shortTextSchema = z.string().max(500);
-export const longTextSchema = z.string().max(20_000);
+/**
+ * Upper bounds keep a hostile request from filling the database; they are far above real input.
+ * Text that cannot be stored (NUL, half of an emoji) is refused with the domain's words.
+ */
+export const shortTextSchema = z.string().max(500).refine(isStorableText, UNSTORABLE_TEXT);
+export const longTextSchema = z.string().max(20_000).refine(isStorableText, UNSTORABLE_TEXT);
 
 /** A calendar date as `YYYY-MM-DD` (see common/calendar-date.ts). */
 export const isoDateSchema = z.iso.date();
@@ -17,3 +21,20 @@ export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const emailSchema = z.string().trim().max(320).refine(isValidEmail, INVALID_EMAIL_MESSAGE);
 
 export const idSchema = z.string().min(1).max(200);
+
+/**
+ * A form's payload as the server reads it (issue 18 §10): a field left out, or sent as null, is
+ * taken as the form's empty value, so the domain's own rules report it in the spec's words ('Please
+ * provide a listen link for your latest project.') instead of the schema refusing its absence.
+ * A value of the wrong kind is still refused by the schema. `blank` makes fresh values per call.
+ */
+export function withFormDefaults<T extends z.ZodType>(schema: T, blank: () => Record<string, unknown>) {
+  return z.preprocess((input) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+    const filled: Record<string, unknown> = { ...input };
+    for (const [key, value] of Object.entries(blank())) {
+      if (filled[key] === undefined || filled[key] === null) filled[key] = value;
+    }
+    return filled;
+  }, schema);
+}

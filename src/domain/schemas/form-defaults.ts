@@ -54,13 +54,28 @@ export function createEmptyTrack(id: string): TrackDraft {
 export function createDefaultSubmissionForm(today: IsoDate, createId: () => string): SubmissionDraft {
   return {
     ...createDefaultArtistForm(),
-    releaseTitle: '',
+    ...createBlankReleaseFields(),
     artwork: undefined,
     artworkFile: null,
     tracks: [createEmptyTrack(createId())],
     uploadType: 'new-music',
-    releaseType: 'single',
     releaseDate: getDefaultReleaseDate(today),
+  };
+}
+
+type ReleaseFields = Omit<SubmissionDraft, keyof ArtistForm | 'artwork' | 'artworkFile' | 'uploadType'>;
+
+/**
+ * The music and additional-information steps with nothing filled in (no tracks, no dates): the
+ * start of a fresh form above, and what a field left out of a payload is taken to be
+ * (submission-form.ts, issue 18 §10).
+ */
+export function createBlankReleaseFields(): ReleaseFields {
+  return {
+    releaseTitle: '',
+    tracks: [],
+    releaseType: 'single',
+    releaseDate: '',
     primaryGenre: '',
     subGenre: '',
     earlyReleaseRequest: false,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, longTextSchema, shortTextSchema } from './common';
+import { emailSchema, idSchema, longTextSchema, shortTextSchema, withFormDefaults } from './common';
 
 /** GET /api/invitation/validate/{token} (spec 001 §3). */
 export const invitationValidationResponseSchema = z.object({
@@ -77,17 +77,20 @@ export type ReturningArtistDetailsResponse = z.infer<typeof returningArtistDetai
 
 /**
  * POST /api/artist-invitations/create. Shape only: the spec's messages come from
- * validateAdminInvite, which the server runs on the parsed payload.
+ * validateAdminInvite, which the server runs on the parsed payload (a field left out is blank).
  */
-export const adminInvitationPayloadSchema = z.object({
-  artistName: shortTextSchema,
-  firstName: shortTextSchema,
-  surname: shortTextSchema,
-  email: shortTextSchema,
-  invitationReason: longTextSchema.optional(),
-  /** The waiting-list entry this invitation answers, if staff started from one. */
-  waitingListEntryId: idSchema.optional(),
-});
+export const adminInvitationPayloadSchema = withFormDefaults(
+  z.object({
+    artistName: shortTextSchema,
+    firstName: shortTextSchema,
+    surname: shortTextSchema,
+    email: shortTextSchema,
+    invitationReason: longTextSchema.optional(),
+    /** The waiting-list entry this invitation answers, if staff started from one. */
+    waitingListEntryId: idSchema.optional(),
+  }),
+  () => ({ artistName: '', firstName: '', surname: '', email: '' }),
+);
 export type AdminInvitationPayload = z.infer<typeof adminInvitationPayloadSchema>;
 
 export const adminInvitationResponseSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { shortTextSchema } from './common';
+import { SPOTIFY_ARTIST_URL_INVALID } from '../spotify/messages';
 
 export const spotifyArtistResultSchema = z.object({
   id: z.string(),
@@ -67,8 +67,17 @@ export const spotifyMusicItemSchema = z.object({
 });
 export type SpotifyMusicItem = z.infer<typeof spotifyMusicItemSchema>;
 
-/** POST /api/spotify/verify/artist. */
-export const verifyArtistPayloadSchema = z.object({ artistUrl: shortTextSchema });
+/**
+ * POST /api/spotify/verify/artist. A body that is not an object names no URL, and is answered as
+ * an empty one (issue 18 §1); the URL itself is checked by parseSpotifyArtistUrl, so an empty one
+ * gets the spec's own words.
+ */
+export const verifyArtistPayloadSchema = z.preprocess(
+  (body) => (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}),
+  z.object({
+    artistUrl: z.string({ error: SPOTIFY_ARTIST_URL_INVALID }).max(500, SPOTIFY_ARTIST_URL_INVALID).nullish(),
+  }),
+);
 export const verifyArtistResponseSchema = z.object({
   valid: z.boolean(),
   artistName: z.string().optional(),

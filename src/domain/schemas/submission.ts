@@ -15,6 +15,10 @@ export const submissionSchema = z.object({
   status: submissionStatusSchema,
   mediaLinks: z.array(z.string()),
   artworkUrl: z.string().optional(),
+  /** Beyond spec 000: the tracks that carry their own cover (spec 001 §3), by track number. */
+  trackArtworks: z
+    .array(z.object({ trackNumber: z.number().int().positive(), title: z.string(), url: z.string() }))
+    .optional(),
   createdAt: z.string(),
   transferMetadata: z
     .object({

@@ -81,8 +81,12 @@ export const trackSchema = z.object({
   singleReleaseDate: z.string().optional(),
   singleOrder: z.number().int().positive().optional(),
   groupedWithFinalSingle: z.boolean().optional(),
+  /** The track's own cover instead of the release artwork (spec 001 §3); the picture is a JPEG upload. */
   useCustomArtwork: z.boolean().optional(),
   customArtworkUrl: z.string().optional(),
+  /** The uploaded custom artwork (`customArtworkUrl` is its link), as `artworkFileId` is the main one's. */
+  customArtworkFileId: z.string().max(200).optional(),
+  customArtworkFileName: shortTextSchema.optional(),
   metadata: trackMetadataSchema.optional(),
 });
 export type Track = z.infer<typeof trackSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { checkUploadFileName } from '../files/file-rules';
+import { INVALID_FILE_NAME } from '../files/messages';
 import { shortTextSchema } from './common';
 
 export const uploadFileTypeSchema = z.enum(['track', 'artwork']);
@@ -29,6 +31,13 @@ export const uploadResultSchema = z.object({
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
+/** The name of the file as the artist's computer calls it: one line of storable text (issue 18 §3). */
+export const uploadFileNameSchema = z
+  .string()
+  .min(1)
+  .max(500)
+  .refine((name) => checkUploadFileName(name) === null, INVALID_FILE_NAME);
+
 /** Multipart text fields that travel with the file in POST /api/upload/storage. */
 export const uploadFieldsSchema = z.object({
   artistName: shortTextSchema.min(1),
@@ -43,7 +52,7 @@ export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 export const generateUploadUrlPayloadSchema = uploadFieldsSchema
   .pick({ artistName: true, fileType: true, sessionId: true })
   .extend({
-    fileName: shortTextSchema.min(1),
+    fileName: uploadFileNameSchema,
     fileSize: z.number().int().positive(),
     contentType: shortTextSchema,
   });
@@ -76,3 +85,24 @@ export const progressRecordSchema = z.object({
   startTime: z.number().nullable(),
 });
 export type ProgressRecord = z.infer<typeof progressRecordSchema>;
+
+/** Files one request may ask fresh links for: a release's tracks and its artwork. */
+export const FILE_LINKS_MAX_FILES = 50;
+
+/**
+ * POST /api/storage/file-links (issue 18 §8, beyond the spec): fresh signed links for files the
+ * form uploaded in its upload session and has not submitted yet. A visitor's links work 15 minutes,
+ * so a form kept open longer, or reloaded from its draft, asks again.
+ */
+export const fileLinksPayloadSchema = z.object({
+  sessionId: z.string().regex(/^[A-Za-z0-9_.:-]{8,128}$/, 'Invalid session id'),
+  fileIds: z.array(z.uuid('Invalid file id')).min(1).max(FILE_LINKS_MAX_FILES),
+});
+export type FileLinksPayload = z.infer<typeof fileLinksPayloadSchema>;
+
+export const fileLinksResponseSchema = z.object({
+  success: z.literal(true),
+  /** The requested files of that session that are ready and unsubmitted; others are left out. */
+  files: z.array(z.object({ fileId: z.string(), url: z.string(), downloadUrl: z.string() })),
+});
+export type FileLinksResponse = z.infer<typeof fileLinksResponseSchema>;

@@ -37,4 +37,20 @@ describe('listReferencedUploads', () => {
       { fileId: 'img', fileType: 'artwork', field: 'artwork' },
     ]);
   });
+
+  it('lists a track’s custom artwork as an image while its switch is on', () => {
+    const [first] = form().tracks;
+    if (!first) throw new Error('a default track');
+    const tracks = [
+      { ...first, fileId: 'a1', useCustomArtwork: true, customArtworkFileId: 'own' },
+      // Switched off: a stale id is neither checked nor claimed.
+      { ...first, id: 'y', fileId: 'a2', useCustomArtwork: false, customArtworkFileId: 'stale' },
+    ];
+    expect(listReferencedUploads({ tracks, artworkFileId: 'img' })).toEqual([
+      { fileId: 'a1', fileType: 'track', field: 'tracks.0' },
+      { fileId: 'own', fileType: 'artwork', field: 'tracks.0.customArtwork' },
+      { fileId: 'a2', fileType: 'track', field: 'tracks.1' },
+      { fileId: 'img', fileType: 'artwork', field: 'artwork' },
+    ]);
+  });
 });

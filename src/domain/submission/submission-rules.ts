@@ -1,6 +1,7 @@
 import { validateArtistDetails } from '../artist/artist-validation';
 import { getIsoDateOfInstant, type IsoDate } from '../common/calendar-date';
 import { buildStepValidation, type StepValidation } from '../common/field-error';
+import { getCustomArtworkUploadId, getTrackCustomArtworkField } from '../music/custom-artwork';
 import { validateMusicStep } from '../music/music-step';
 import type { SubmissionForm } from '../schemas/submission-form';
 
@@ -27,17 +28,24 @@ export function getEarliestToday(now: Date): IsoDate {
 export interface ReferencedUpload {
   fileId: string;
   fileType: 'track' | 'artwork';
-  /** Where the form refers to it: `tracks.N` or `artwork`. */
+  /** Where the form refers to it: `tracks.N`, `tracks.N.customArtwork` or `artwork`. */
   field: string;
 }
 
-/** Every uploaded file the submission refers to: each track's audio and the main artwork. */
+/**
+ * Every uploaded file the submission refers to: each track's audio and custom artwork (while its
+ * switch is on), and the main artwork. Custom artwork is an image like the main one, checked alike.
+ */
 export function listReferencedUploads(
   form: Pick<SubmissionForm, 'tracks'> & { artworkFileId?: string | undefined },
 ): ReferencedUpload[] {
   const files: ReferencedUpload[] = [];
   form.tracks.forEach((track, index) => {
     if (track.fileId) files.push({ fileId: track.fileId, fileType: 'track', field: `tracks.${index}` });
+    const artworkId = getCustomArtworkUploadId(track);
+    if (artworkId) {
+      files.push({ fileId: artworkId, fileType: 'artwork', field: getTrackCustomArtworkField(index) });
+    }
   });
   if (form.artworkFileId) files.push({ fileId: form.artworkFileId, fileType: 'artwork', field: 'artwork' });
   return files;

@@ -307,6 +307,8 @@ export const submissionTracks = pgTable(
     clientId: text('client_id').notNull(),
     title: text('title').notNull(),
     audioUploadId: uuid('audio_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    /** The track's own cover (spec 001 §3, useCustomArtwork); null: the release artwork. */
+    artworkUploadId: uuid('artwork_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     releaseAsSingle: boolean('release_as_single').notNull().default(false),
     singleReleaseDate: text('single_release_date'),
     singleOrder: integer('single_order'),

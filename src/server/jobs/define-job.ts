@@ -8,6 +8,8 @@ import type { JobRow } from './queue';
 /** What a handler is given besides its payload. */
 export interface JobContext {
   job: JobRow;
+  /** When the worker claimed the job, on its clock: the database's, or the one a test moves. */
+  now: Date;
   db: Database;
   providers: Providers;
   config: AppConfig;
@@ -15,6 +17,16 @@ export interface JobContext {
   log: FastifyBaseLogger;
   /** Aborted when the worker is stopping; long handlers should give up and let the job retry. */
   signal: AbortSignal;
+}
+
+/**
+ * The delay before attempt n+1 after n failed ones: `baseMs * factor^(n-1)`, at most `maxMs`, plus
+ * up to 20% jitter (so jobs that failed together do not retry together).
+ */
+export interface Backoff {
+  baseMs: number;
+  factor: number;
+  maxMs: number;
 }
 
 /** A recurring job answers when it wants to run again; it then goes back to pending. */
@@ -39,6 +51,12 @@ export interface JobDefinition<Name extends string = string, Payload extends z.Z
    * service's constant otherwise (a test checks that they agree).
    */
   maxAttempts?: number;
+  /**
+   * Its own retry delays, for a job that must outlast a long outage (mail: a day); without it the
+   * worker's (5 s, times 4 per attempt, at most an hour). Read from the definition when an attempt
+   * fails, so it applies to jobs already queued.
+   */
+  backoff?: Backoff;
   /**
    * A recurring job is scheduled once at start (unique key: its name) and answers
    * `{ rescheduleAfterMs }` from each run. Its payload is `{}`.

@@ -7,7 +7,7 @@ import type { Database, Executor } from '../db/client';
 import { type Listener, listenForNotifications } from '../db/notifications';
 import { jobs } from '../db/schema';
 import type { Providers } from '../providers';
-import type { JobDefinition, JobResult } from './define-job';
+import type { Backoff, JobDefinition, JobResult } from './define-job';
 // Types only: the registry imports the job files, which import services, which import this file.
 import type { JobName, JobPayload } from './index';
 
@@ -95,7 +95,10 @@ export interface JobWorkerOptions {
   listen?: boolean;
   /** How long a claimed job stays locked; a worker that dies mid-job loses it after this. */
   leaseMs?: number;
-  /** Backoff before attempt n+1 is backoffBaseMs * 4^(n-1), capped at backoffMaxMs, with jitter. */
+  /**
+   * Backoff before attempt n+1 is backoffBaseMs * 4^(n-1), capped at backoffMaxMs, with jitter,
+   * unless the job's definition has its own (`backoff`).
+   */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   /**
@@ -169,10 +172,14 @@ export class JobWorker {
     this.workerId = options.workerId ?? `worker-${randomUUID()}`;
   }
 
-  /** Delay before the next attempt, after `attempts` failed ones. */
-  backoffMs(attempts: number): number {
-    const exponential = this.backoffBaseMs * 4 ** Math.max(0, attempts - 1);
-    const capped = Math.min(exponential, this.backoffMaxMs);
+  /** Delay before the next attempt, after `attempts` failed ones: the job's backoff, or the worker's. */
+  backoffMs(attempts: number, backoff?: Backoff): number {
+    const { baseMs, factor, maxMs } = backoff ?? {
+      baseMs: this.backoffBaseMs,
+      factor: 4,
+      maxMs: this.backoffMaxMs,
+    };
+    const capped = Math.min(baseMs * factor ** Math.max(0, attempts - 1), maxMs);
     // Up to 20% jitter spreads retries of jobs that failed together.
     return Math.round(capped * (1 + 0.2 * this.random()));
   }
@@ -228,6 +235,7 @@ export class JobWorker {
       }
       result = await definition.handle(payload.data, {
         job,
+        now: job.updatedAt,
         db: this.db,
         providers: this.providers,
         config: this.config,
@@ -236,7 +244,7 @@ export class JobWorker {
       });
     } catch (error) {
       this.onError(error, job);
-      return this.recordFailure(job, error);
+      return this.recordFailure(job, error, definition?.backoff);
     }
     if (result?.rescheduleAfterMs !== undefined) {
       await this.db
@@ -268,7 +276,11 @@ export class JobWorker {
     return { job, result: 'done' };
   }
 
-  private async recordFailure(job: JobRow, error: unknown): Promise<JobOutcome> {
+  private async recordFailure(
+    job: JobRow,
+    error: unknown,
+    backoff: Backoff | undefined,
+  ): Promise<JobOutcome> {
     const now = this.now();
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     const permanent = error instanceof PermanentJobError;
@@ -278,7 +290,7 @@ export class JobWorker {
       .update(jobs)
       .set({
         status: giveUp ? 'failed' : 'pending',
-        runAt: giveUp ? job.runAt : this.nowPlus(this.backoffMs(job.attempts)),
+        runAt: giveUp ? job.runAt : this.nowPlus(this.backoffMs(job.attempts, backoff)),
         lastError,
         lockedBy: null,
         lockedUntil: null,

@@ -6,11 +6,17 @@ import { forbidden, unauthorized } from '../errors';
 import { DROPBOX_SIGN_CALLBACK_PATH } from '../routes/api/dropbox-sign';
 import { presentSessionUser } from '../services/artists/artist-picture';
 import { type NewSession, type ResolvedSession, resolveSession } from '../services/auth/sessions';
+import { bindLinks, type LinkSigner } from '../services/files/signed-urls';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user of this request, from the session cookie or a bearer token. */
     auth: (ResolvedSession & { via: 'cookie' | 'bearer' }) | null;
+    /**
+     * The signer of file links for the page that made this request (issue 18 §8): `app.pageLinks`
+     * bound to the request's session, or, for a visitor, unbound links of at most 15 minutes.
+     */
+    readonly pageLinks: LinkSigner;
   }
 }
 
@@ -55,16 +61,22 @@ function originOf(value: string | undefined): string | undefined {
  */
 export function registerAuthentication(app: FastifyInstance): void {
   const config = app.config;
-  const signer = app.pageLinks; // the user's picture, shown by the page
+  const signer = app.pageLinks; // the user's picture, shown by the page; request.pageLinks
   const cookieName = sessionCookieName(config);
   const trustedOrigins = new Set([new URL(config.publicUrl).origin]);
   // npm run dev: pages come from Vite on :5173 and reach the API through its proxy.
   if (config.devMode) trustedOrigins.add('http://localhost:5173');
 
   app.decorateRequest('auth', null);
+  app.decorateRequest('pageLinks', {
+    getter(this: FastifyRequest) {
+      return bindLinks(signer, this.auth?.sessionId);
+    },
+  });
   app.addHook('onRequest', async (request) => {
-    // Sessions matter to the API and the image mapping; pages and signed file links need none.
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/optimized/')) return;
+    // Sessions matter to the API and to files (the image mapping, and links bound to a session);
+    // pages need none.
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/')) return;
     // Dropbox Sign's callback is server to server and authenticated by its event HMAC alone
     // (routes/api/dropbox-sign.ts): a session means nothing there, and its Origin is not ours to judge.
     if (request.method === 'POST' && request.url.split('?')[0] === DROPBOX_SIGN_CALLBACK_PATH) return;
@@ -87,9 +99,14 @@ export function registerAuthentication(app: FastifyInstance): void {
         : undefined;
     if (!token) return;
     const resolved = await resolveSession(app.db, token);
-    // The picture is stored as an upload id; every answer that shows the user needs a signed link.
+    // The picture is stored as an upload id; every answer that shows the user needs a signed link,
+    // bound to this session.
     request.auth = resolved
-      ? { ...resolved, user: presentSessionUser(signer, resolved.user), via: token.kind }
+      ? {
+          ...resolved,
+          user: presentSessionUser(bindLinks(signer, resolved.sessionId), resolved.user),
+          via: token.kind,
+        }
       : null;
   });
 }

@@ -4,9 +4,9 @@ import { artists, socialClips, submissions, submissionTracks, uploads } from '..
 
 /**
  * Which uploaded files a person may see: staff all of them; an artist the files they uploaded
- * while signed in and those of their own submissions (the tracks' audio, the artwork, the cut
- * clips), whoever uploaded them; a visitor none — an anonymous artist sees their own files only
- * through the signed links of their upload results.
+ * while signed in and those of their own submissions (the tracks' audio and own covers, the
+ * artwork, the cut clips), whoever uploaded them; a visitor none — an anonymous artist sees their
+ * own files only through the signed links of their upload results.
  */
 export function uploadsVisibleTo(user: SessionUser | undefined): SQL {
   if (!user) return sql`false`;
@@ -20,6 +20,9 @@ export function uploadsVisibleTo(user: SessionUser | undefined): SQL {
     union all
     select ${submissionTracks.audioUploadId} from ${submissionTracks}
       where ${submissionTracks.submissionId} in (${ownSubmissions}) and ${submissionTracks.audioUploadId} is not null
+    union all
+    select ${submissionTracks.artworkUploadId} from ${submissionTracks}
+      where ${submissionTracks.submissionId} in (${ownSubmissions}) and ${submissionTracks.artworkUploadId} is not null
     union all
     select ${socialClips.clipUploadId} from ${socialClips}
       inner join ${submissionTracks} on ${submissionTracks.id} = ${socialClips.trackId}

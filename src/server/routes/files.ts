@@ -7,8 +7,21 @@ import { forbidden, notFound } from '../errors';
 import { getImageMapping, storedImageVariants } from '../services/files/image-mapping';
 import { checkFileUrl } from '../services/files/signed-urls';
 
-/** Links in the mapping outlive its 5-minute cache by far. */
+/**
+ * Links in the mapping outlive its 5-minute cache by far when bound to the requester's session; a
+ * visitor is shown no images (policies/uploads.ts), and unbound links would be capped at 15 minutes.
+ */
 const mappingLinkLifetimeSeconds = 6 * 3600;
+/** The longest a browser keeps a file, whatever the link's lifetime. */
+const fileCacheMaxSeconds = 86_400;
+/** A bound link's answer is this session's: a browser keeps it only for the credentials it sent. */
+const varyBySession = 'Cookie, Authorization';
+
+const fileLinkRefusals = {
+  expired: 'This link has expired',
+  invalid: 'Invalid link',
+  'no-session': 'This link works only in the session that opened it. Sign in and open the page again.',
+} as const;
 
 /** `filename*` (RFC 5987) keeps non-ASCII names; the plain `filename` is an ASCII fallback. */
 export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
@@ -57,12 +70,12 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const mapping = await getImageMapping(
-        { db: app.db, signer: app.pageLinks },
+        { db: app.db, signer: request.pageLinks },
         request.auth?.user,
         request.query.ids,
         mappingLinkLifetimeSeconds,
       );
-      reply.header('cache-control', 'private, max-age=300');
+      reply.header('cache-control', 'private, max-age=300').header('vary', varyBySession);
       return mapping;
     },
   );
@@ -81,6 +94,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           disposition: z.enum(['inline', 'attachment']),
           expires: z.coerce.number().int(),
+          /** Present on links bound to the session that asked for them (signed-urls.ts). */
+          bound: z.literal('1').optional(),
           signature: z.string().min(10).max(100),
         }),
       },
@@ -88,13 +103,16 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { fileId, variant } = request.params;
       const { disposition, expires, signature } = request.query;
+      const bound = request.query.bound === '1';
+      const nowSeconds = Date.now() / 1000;
       const check = checkFileUrl(
         app.signingKey,
-        { fileId, variant, disposition, expires },
+        { fileId, variant, disposition, expires, bound },
         signature,
-        Date.now() / 1000,
+        nowSeconds,
+        request.auth?.sessionId,
       );
-      if (check !== 'valid') throw forbidden(check === 'expired' ? 'This link has expired' : 'Invalid link');
+      if (check !== 'valid') throw forbidden(fileLinkRefusals[check]);
       const [row] = await app.db.select().from(uploads).where(eq(uploads.id, fileId));
       if (row?.status !== 'ready') throw notFound('File not found');
       const stored = variant
@@ -110,13 +128,16 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const name = stored.format
         ? `${row.originalName.replace(/\.[^.]+$/, '')}-${variant}.${stored.format === 'jpeg' ? 'jpg' : stored.format}`
         : row.originalName;
-      const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
+      // Never kept past the link's own end; a bound link's answer only for the session's credentials
+      // (after sign-out the browser asks again, and is refused).
+      const maxAge = Math.max(0, Math.floor(expires - nowSeconds));
       reply
         .header('content-type', contentType)
         .header('content-disposition', contentDisposition(disposition, name))
         .header('accept-ranges', 'bytes')
-        .header('cache-control', `private, max-age=${Math.min(maxAge, 86_400)}`)
+        .header('cache-control', `private, max-age=${Math.min(maxAge, fileCacheMaxSeconds)}`)
         .header('x-content-type-options', 'nosniff');
+      if (bound) reply.header('vary', varyBySession);
       const range = parseRange(request.headers.range, head.size);
       if (range === 'invalid') {
         return reply.code(416).header('content-range', `bytes */${head.size}`).send();

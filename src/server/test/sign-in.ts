@@ -14,12 +14,13 @@ export async function requestSignInMail(
   app: FastifyInstance,
   db: Database,
   email: string,
-  options: { returnTo?: string; origin?: string } = {},
+  options: { returnTo?: string; origin?: string; remoteAddress?: string } = {},
 ): Promise<SignInMail> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-in',
     headers: { origin: options.origin ?? app.config.publicUrl },
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     payload: { email, ...(options.returnTo ? { returnTo: options.returnTo } : {}) },
   });
   if (response.statusCode !== 200)

@@ -32,7 +32,7 @@ export function UploadStatus({ fileName, progressLabel, progress, onCancel }: Up
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
           {progress?.phase === 'processing' ? 'Checking' : 'Uploading'} {fileName}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
           {percent}%{remaining}
         </Typography>
       </Stack>

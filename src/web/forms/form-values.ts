@@ -73,6 +73,19 @@ export function withUploadedAudio<T extends TrackDraft>(
   };
 }
 
+/** A track once its custom artwork is uploaded: the stored file replaces the picked one. */
+export function withUploadedCustomArtwork<T extends TrackDraft>(
+  track: T,
+  uploaded: { fileId: string; url?: string | undefined },
+): T {
+  return {
+    ...track,
+    customArtwork: null,
+    customArtworkUrl: uploaded.url,
+    customArtworkFileId: uploaded.fileId,
+  };
+}
+
 export function createId(): string {
   return crypto.randomUUID();
 }

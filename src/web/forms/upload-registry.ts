@@ -19,6 +19,18 @@ type Listener = () => void;
 
 /** The main artwork's key in the registry; tracks use their track id. */
 export const ARTWORK_UPLOAD_KEY = 'artwork';
+
+const CUSTOM_ARTWORK_SUFFIX = ':artwork';
+
+/** A track's own artwork (spec 001 §3, useCustomArtwork) uploads under its track id and this suffix. */
+export function customArtworkUploadKey(trackId: string): string {
+  return `${trackId}${CUSTOM_ARTWORK_SUFFIX}`;
+}
+
+/** The track whose custom artwork `key` names, if it names one. */
+export function trackIdOfCustomArtworkKey(key: string): string | undefined {
+  return key.endsWith(CUSTOM_ARTWORK_SUFFIX) ? key.slice(0, -CUSTOM_ARTWORK_SUFFIX.length) : undefined;
+}
 type Starter = (file: File, input: UploadInput, options: StartUploadOptions) => UploadHandle;
 
 export class UploadRegistry {

@@ -1,5 +1,7 @@
 import InstagramIcon from '@mui/icons-material/Instagram';
 import LibraryMusicIcon from '@mui/icons-material/LibraryMusic';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import SmartDisplayIcon from '@mui/icons-material/SmartDisplay';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -11,26 +13,19 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { PublicConfig } from '../../domain/public-config';
+import { listSocialLinks, type SocialLink } from '../../domain/social-links';
 import { LogoMark } from '../components/logo';
 import { usePublicConfig } from '../config';
 import { brand } from '../theme';
 import { primaryNavItems } from './nav-items';
 
-interface SocialLink {
-  href: string;
-  label: string;
-  icon: ReactNode;
-}
-
-/** Video, music streaming and photo sharing (spec 001 §2), only those the label configured. */
-function socialLinks(labelName: string, social: PublicConfig['social']): SocialLink[] {
-  const links: SocialLink[] = [];
-  if (social.video) links.push({ href: social.video, label: `${labelName} videos`, icon: <YouTubeIcon /> });
-  if (social.music)
-    links.push({ href: social.music, label: `${labelName} on music streaming`, icon: <LibraryMusicIcon /> });
-  if (social.photo) links.push({ href: social.photo, label: `${labelName} photos`, icon: <InstagramIcon /> });
-  return links;
+/** A service's own logo where there is one, else the kind of link's: never another brand's. */
+function socialIcon(link: SocialLink): ReactNode {
+  if (link.service === 'YouTube') return <YouTubeIcon />;
+  if (link.service === 'Instagram') return <InstagramIcon />;
+  if (link.kind === 'video') return <SmartDisplayIcon />;
+  if (link.kind === 'music') return <LibraryMusicIcon />;
+  return <PhotoCameraIcon />;
 }
 
 const legalLinks = [
@@ -63,7 +58,8 @@ function FooterColumn({ title, links }: { title: string; links: { label: string;
 
 export function SiteFooter() {
   const { labelName, contactEmail, social } = usePublicConfig();
-  const socials = socialLinks(labelName, social);
+  // Video, music streaming and photo sharing (spec 001 §2): only those the label configured.
+  const socials = listSocialLinks(labelName, social);
   const year = new Date().getFullYear();
   const explore = [...primaryNavItems(labelName), { label: 'FAQs', to: '/faq' }];
 
@@ -89,7 +85,13 @@ export function SiteFooter() {
               {contactEmail}
             </Link>
             {socials.length > 0 && (
-              <Stack component="ul" direction="row" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0, mt: 2 }}>
+              <Stack
+                component="ul"
+                direction="row"
+                spacing={1}
+                aria-label={`Follow ${labelName}`}
+                sx={{ listStyle: 'none', m: 0, p: 0, mt: 2 }}
+              >
                 {socials.map((link) => (
                   <li key={link.href}>
                     <IconButton
@@ -104,7 +106,7 @@ export function SiteFooter() {
                         '&:hover': { bgcolor: brand.primary },
                       }}
                     >
-                      {link.icon}
+                      {socialIcon(link)}
                     </IconButton>
                   </li>
                 ))}

@@ -132,11 +132,22 @@ function fileIdOf(url: string): string {
   return id;
 }
 
-async function fetchLink(url: string) {
-  // The page's links are relative to its own origin, whatever name it was opened by (issue 17).
-  expect(url).toMatch(/^\/files\//);
+/** A signed link opened as the page would: with the cookie of the session it was made for. */
+async function fetchLink(url: string, as: SignedIn) {
+  // The page's links are relative to its own origin, whatever name it was opened by (issue 17),
+  // and bound to the reader's session (issue 18).
+  expect(url).toMatch(/^\/files\/.*&bound=1&/);
   const link = new URL(url, ctx.config.publicUrl);
-  return ctx.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+  const served = await ctx.app.inject({
+    method: 'GET',
+    url: `${link.pathname}${link.search}`,
+    headers: { cookie: as.cookie },
+  });
+  // Anyone else holding the link is refused.
+  expect((await ctx.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` })).statusCode).toBe(
+    403,
+  );
+  return served;
 }
 
 beforeAll(async () => {
@@ -283,7 +294,7 @@ describe('GET and PUT /api/artist/profile', () => {
     expect(response.statusCode, response.body).toBe(200);
     const picture: string = response.json().profile.picture;
     expect(fileIdOf(picture)).toBe(fileId);
-    const served = await fetchLink(picture);
+    const served = await fetchLink(picture, artistA);
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(image.body)).toBe(true);
     const [row] = await db().select().from(artists).where(eq(artists.userId, artistA.userId));
@@ -352,7 +363,7 @@ describe('GET /api/profile/submissions and /api/profile/submissions/:itemId', ()
       newer.artwork.fileId,
     ]);
     expect(fileIdOf(first.artworkUrl)).toBe(newer.artwork.fileId);
-    const audio = await fetchLink(first.mediaLinks[1]);
+    const audio = await fetchLink(first.mediaLinks[1], artistA);
     expect(audio.statusCode).toBe(200);
     expect(audio.rawPayload.equals(newer.files[1]?.bytes ?? Buffer.alloc(0))).toBe(true);
 
@@ -913,11 +924,11 @@ describe('the demo artist', () => {
     const [, nightSwim, golden] = list;
     if (!golden?.artworkUrl || !nightSwim) throw new Error('demo submissions missing');
     expect(golden.mediaLinks).toHaveLength(3);
-    const audio = await fetchLink(golden.mediaLinks[0] ?? '');
+    const audio = await fetchLink(golden.mediaLinks[0] ?? '', demo);
     expect(audio.statusCode).toBe(200);
     expect(audio.headers['content-type']).toBe('audio/wav');
     expect(audio.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
-    const cover = await fetchLink(golden.artworkUrl);
+    const cover = await fetchLink(golden.artworkUrl, demo);
     expect(cover.headers['content-type']).toBe('image/jpeg');
 
     const details = await call(demo, 'GET', detailsUrl(nightSwim.itemId));

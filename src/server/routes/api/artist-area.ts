@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -37,15 +38,18 @@ export const artistAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     if (requireUser(request).role !== 'artist') throw forbidden(ARTISTS_ONLY);
   });
 
-  const signer = app.pageLinks;
-  const deps = { db: app.db, signer };
+  // File links bound to the artist's session (request.pageLinks).
+  const deps = (request: FastifyRequest) => ({ db: app.db, signer: request.pageLinks });
 
   app.get(
     '/api/artist/profile',
     { schema: { response: { 200: artistProfileResponseSchema } } },
     async (request) => {
       const artist = await requireArtist(request, app.db);
-      return { success: true as const, profile: await getArtistProfile(deps, artist, requireUser(request)) };
+      return {
+        success: true as const,
+        profile: await getArtistProfile(deps(request), artist, requireUser(request)),
+      };
     },
   );
 
@@ -59,7 +63,10 @@ export const artistAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await requireArtist(request, app.db);
       // The session's user was read before the change; the answer shows the name just saved.
       const name = request.body.name !== undefined ? request.body.name.trim() || null : user.name;
-      return { success: true as const, profile: await getArtistProfile(deps, updated, { ...user, name }) };
+      return {
+        success: true as const,
+        profile: await getArtistProfile(deps(request), updated, { ...user, name }),
+      };
     },
   );
 
@@ -68,7 +75,7 @@ export const artistAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: artistSubmissionsResponseSchema } } },
     async (request) => {
       const artist = await requireArtist(request, app.db);
-      return { success: true as const, submissions: await listArtistSubmissions(deps, artist.id) };
+      return { success: true as const, submissions: await listArtistSubmissions(deps(request), artist.id) };
     },
   );
 
@@ -77,7 +84,10 @@ export const artistAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: itemParamsSchema, response: { 200: submissionResponseSchema } } },
     async (request) => {
       const artist = await requireArtist(request, app.db);
-      return { success: true, submission: await getArtistSubmission(deps, artist.id, request.params.itemId) };
+      return {
+        success: true,
+        submission: await getArtistSubmission(deps(request), artist.id, request.params.itemId),
+      };
     },
   );
 
@@ -86,7 +96,7 @@ export const artistAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: itemParamsSchema, response: { 200: releaseDetailsResponseSchema } } },
     async (request) => {
       const artist = await requireArtist(request, app.db);
-      const releaseDetails = await getReleaseDetails(deps, artist.id, request.params.itemId);
+      const releaseDetails = await getReleaseDetails(deps(request), artist.id, request.params.itemId);
       return { success: true as const, releaseDetails };
     },
   );
@@ -104,7 +114,7 @@ export const artistAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const artist = await requireArtist(request, app.db);
       const releaseDetails = await saveReleaseDetails(
-        deps,
+        deps(request),
         artist.id,
         requireUser(request),
         request.params.itemId,
@@ -127,7 +137,7 @@ export const artistAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const artist = await requireArtist(request, app.db);
       const releaseDetails = await submitReleaseDetails(
-        { db: app.db, config: app.config, signer },
+        { db: app.db, config: app.config, signer: request.pageLinks },
         artist,
         requireUser(request),
         request.params.itemId,

@@ -380,6 +380,46 @@ describe('rate limits', () => {
     }
     expect(last).toBe(429);
   });
+
+  it('limit code guesses per IP address, across addresses, with Retry-After', async () => {
+    // One client guessing the codes of many addresses: each address allows 5 wrong codes, the
+    // network only 20 tries in 15 minutes, whoever they are for.
+    const guess = (email: string, code: string, remoteAddress = '203.0.113.50') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-code',
+        headers: { origin },
+        remoteAddress,
+        payload: { email, code },
+      });
+    const victims = [];
+    for (let i = 0; i < 5; i++) {
+      // Asked for from the victims' own networks.
+      const mail = await requestSignInMail(ctx.app, ctx.database.db, `target${i}@example.com`, {
+        remoteAddress: `192.0.2.${i}`,
+      });
+      victims.push(mail);
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const victim = victims[i % victims.length];
+      const wrong = victim?.code === '000000' ? '111111' : '000000';
+      statuses.push((await guess(`target${i % victims.length}@example.com`, wrong)).statusCode);
+    }
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    // The 21st try is refused before the code is even looked at: even the right one.
+    const limited = await guess('target0@example.com', victims[0]?.code ?? '');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({
+      success: false,
+      error: 'Too many sign-in codes tried from your network. Try again in 15 minutes.',
+    });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(800);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(900);
+    // Another network is not affected; the address's own sign-in still works there.
+    const other = await guess('target0@example.com', victims[0]?.code ?? '', '198.51.100.7');
+    expect(other.statusCode).toBe(200);
+  });
 });
 
 describe('client addresses', () => {

@@ -14,14 +14,15 @@ import type { SignInOutcome } from '../../services/auth/complete-sign-in';
 import { verifySignInCode, verifySignInLink } from '../../services/auth/complete-sign-in';
 import { requestSignIn } from '../../services/auth/request-sign-in';
 import { destroySession } from '../../services/auth/sessions';
+import { bindLinks } from '../../services/files/signed-urls';
 
 const okSchema = z.object({ success: z.literal(true), message: z.string().optional() });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const signer = app.pageLinks;
   const present = (outcome: SignInOutcome) => ({
     success: true as const,
-    user: presentSessionUser(signer, outcome.user),
+    // The page that signed in loads the picture with the new session's cookie.
+    user: presentSessionUser(bindLinks(app.pageLinks, outcome.session.sessionId), outcome.user),
     token: outcome.session.bearerToken,
     redirectTo: outcome.redirectTo,
   });

@@ -153,7 +153,7 @@ describe('POST /api/background/process-social-clips', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       success: false,
-      error: 'Too big: expected array to have <=2 items',
+      error: 'Social clips (item 1 of tracks with clips) may have at most 2 entries',
     });
   });
 

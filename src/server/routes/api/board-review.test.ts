@@ -94,11 +94,11 @@ async function readDetail(itemId: string): Promise<BoardItemDetail> {
   return boardItemResponseSchema.parse(response.json()).item;
 }
 
-/** Fetches a signed link through the app, as the browser would. */
+/** Fetches a signed link through the app, as the browser would: with the staff member's cookie. */
 function fetchLink(url: string) {
-  // Links the page loads are relative to its own origin (issue 17).
-  expect(url).toMatch(/^\/files\//);
-  return ctx.app.inject({ method: 'GET', url });
+  // Links the page loads are relative to its own origin (issue 17), bound to its session (issue 18).
+  expect(url).toMatch(/^\/files\/.*&bound=1&/);
+  return ctx.app.inject({ method: 'GET', url, headers: { cookie: staff.cookie } });
 }
 
 async function runJobs() {

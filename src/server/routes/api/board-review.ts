@@ -22,8 +22,6 @@ export const boardReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     requireStaff(request);
   });
 
-  const signer = app.pageLinks;
-
   app.get(
     '/api/board/items',
     { schema: { querystring: boardListQuerySchema, response: { 200: boardListResponseSchema } } },
@@ -37,7 +35,7 @@ export const boardReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/board/items/:itemId',
     { schema: { params: itemParamsSchema, response: { 200: boardItemResponseSchema } } },
     async (request) => {
-      const item = await getBoardItem(app.db, signer, request.params.itemId);
+      const item = await getBoardItem(app.db, request.pageLinks, request.params.itemId);
       return { success: true as const, item };
     },
   );
@@ -64,7 +62,7 @@ export const boardReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
       // The item as it is now, so the page shows the new status, its next steps and the history.
-      const item = await getBoardItem(app.db, signer, request.params.itemId);
+      const item = await getBoardItem(app.db, request.pageLinks, request.params.itemId);
       return { success: true as const, item };
     },
   );

@@ -343,12 +343,27 @@ describe('POST /api/board/create-item', () => {
   it('leaves nothing half-written when a step inside the transaction fails', async () => {
     const { payload } = await prepareTestSubmission(ctx.app, { trackCount: 2 });
     const before = await countRows();
-    // A title the database refuses (NUL byte) on the second track: the first track, the
-    // submission row and the claims must all roll back.
+    // A step the database refuses on the second track: the first track, the submission row and
+    // the claims must all roll back. (Text the database cannot store is refused before anything is
+    // written since issue 18 §3, so a test trigger stands in for a failure inside the transaction.)
+    await db().execute(
+      sql.raw(`create function refuse_test_title() returns trigger language plpgsql as $$
+        begin
+          if new.title = 'Refused By Trigger' then raise exception 'refused by the test trigger'; end if;
+          return new;
+        end $$`),
+    );
+    await db().execute(
+      sql.raw(
+        'create trigger refuse_test_title before insert on submission_tracks for each row execute function refuse_test_title()',
+      ),
+    );
     const second = payload.formData.tracks[1];
     if (!second) throw new Error('two tracks');
-    second.title = 'Bad\u0000Title';
+    second.title = 'Refused By Trigger';
     const response = await postSubmission(ctx.app, payload);
+    await db().execute(sql.raw('drop trigger refuse_test_title on submission_tracks'));
+    await db().execute(sql.raw('drop function refuse_test_title()'));
     expect(response.statusCode).toBe(500);
     expect(await countRows()).toBe(before);
     const files = await db()

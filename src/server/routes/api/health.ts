@@ -1,19 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthStatusOf, MONITORED_PROVIDERS, providerIssue } from '../../../domain';
 import { type HealthCheck, healthResponseSchema } from '../../../domain/api/system';
+import { readMailQueue } from '../../services/health/read-mail-queue';
 import { appVersion } from '../../version';
 
 /**
  * `GET /api/health` for load balancers and uptime monitors: 503 only when this instance cannot
  * serve (database or storage down); 200 `degraded` when an optional provider is. Anyone may call
- * it, so a failure is named but the provider's own words stay in the log and the staff pages.
+ * it, so a failure is named but the provider's own words stay in the log and the staff pages (and
+ * in `mailQueue.lastError`, answered to staff only).
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
-    async (_request, reply) => {
-      const results = await app.providerMonitor.check();
+    async (request, reply) => {
+      // With the database down the queue cannot be read: the checks say so, the answer goes without it.
+      const [results, mailQueue] = await Promise.all([
+        app.providerMonitor.check(),
+        readMailQueue(app.db).catch(() => undefined),
+      ]);
       const status = healthStatusOf(results);
       const checks = Object.fromEntries(
         MONITORED_PROVIDERS.map((provider) => {
@@ -30,6 +36,17 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         issues: MONITORED_PROVIDERS.filter((provider) => results[provider].status === 'fail').map(
           (provider) => providerIssue(provider, null),
         ),
+        ...(mailQueue && {
+          mailQueue: {
+            waiting: mailQueue.waiting,
+            oldestWaitingSeconds: mailQueue.oldestWaitingSeconds,
+            givenUp: mailQueue.givenUp,
+            // The mail server's own words: for staff, like the provider checks' details.
+            ...(request.auth?.user.role === 'staff' && mailQueue.lastError
+              ? { lastError: mailQueue.lastError }
+              : {}),
+          },
+        }),
       });
     },
   );

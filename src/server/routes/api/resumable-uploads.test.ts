@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadResultSchema } from '../../../domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RESUMABLE_CHUNK_TOO_LONG, uploadResultSchema } from '../../../domain';
 import { uploads } from '../../db/schema';
 import { makeWav } from '../../test/media-fixtures';
 import { type S3rverInstance, startS3rver } from '../../test/s3rver';
@@ -68,6 +69,59 @@ function runUpload(
       onError: reject,
     });
     upload.start();
+  });
+}
+
+/**
+ * A PATCH whose body goes out in 256 KiB pieces with chunked transfer encoding (no Content-Length),
+ * over a plain socket, read as it arrives. The server stops reading when it refuses the bytes: it
+ * answers and closes, or, when tus has already torn the request down, just closes (status 0).
+ */
+function sendChunked(
+  url: string,
+  bytes: Buffer,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (text: string) => {
+      received += text;
+    });
+    socket.on('error', () => {}); // a reset connection is one of the answers
+    socket.on('close', () => {
+      const [head = '', ...rest] = received.split('\r\n\r\n');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+      // The body may itself be chunked: keep the text lines between the size lines.
+      const body = /transfer-encoding: chunked/i.test(head)
+        ? rest
+            .join('\r\n\r\n')
+            .split('\r\n')
+            .filter((_line, index) => index % 2 === 1)
+            .join('')
+        : rest.join('\r\n\r\n');
+      resolve({ status, body });
+    });
+    socket.on('connect', async () => {
+      const lines = Object.entries({
+        ...headers,
+        host: `${hostname}:${port}`,
+        'transfer-encoding': 'chunked',
+      });
+      socket.write(
+        `PATCH ${pathname} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`,
+      );
+      for (let sent = 0; sent < bytes.length && received === '' && !socket.destroyed; sent += 256 * 1024) {
+        const piece = bytes.subarray(sent, sent + 256 * 1024);
+        socket.write(`${piece.length.toString(16)}\r\n`);
+        socket.write(piece);
+        socket.write('\r\n');
+        await new Promise((wait) => setTimeout(wait, 5));
+      }
+      if (received === '' && !socket.destroyed) socket.write('0\r\n\r\n');
+    });
   });
 }
 
@@ -167,6 +221,55 @@ describe.each(['local', 's3'] as const)('resumable uploads on the %s driver', (d
     );
     expect(text.status).toBe(400);
     expect(await text.text()).toBe('Invalid audio file format');
+  });
+
+  it('deletes the bytes of a chunk that runs past the declared length at once, with the upload', async () => {
+    const wav = makeWav({ seconds: 30 }); // ~5 MB declared
+    const sessionId = `resume-overlong-${driver}`;
+    const created = await fetch(`${server.base}/api/uploads/resumable`, {
+      method: 'POST',
+      headers: {
+        origin: server.base,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(wav.length),
+        'upload-metadata': Object.entries(metadataFor(sessionId))
+          .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+          .join(','),
+      },
+    });
+    expect(created.status).toBe(201);
+    const fileId = created.headers.get('location')?.split('/').pop() ?? '';
+    // Sent without Content-Length (chunked), so tus learns the chunk is too long only while
+    // storing it: 12 MB of bytes for a 5 MB upload, arriving over time as from a slow client.
+    const chunk = Buffer.concat([wav, Buffer.alloc(7 * MiB, 7)]);
+    const patch = await sendChunked(`${server.base}/api/uploads/resumable/${fileId}`, chunk, {
+      origin: server.base,
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    });
+    // tus tears down a request whose bytes it refuses; whether the 413 reaches the client before
+    // the connection closes is a race. When it does, it says why.
+    expect([0, 413]).toContain(patch.status);
+    if (patch.status === 413) expect(patch.body).toBe(RESUMABLE_CHUNK_TOO_LONG);
+
+    // Nothing of it is left for the hourly clean-up: not the bytes, not the store's records, not the
+    // row (waited for: with the connection gone, the client may hear of the refusal first).
+    const { storage, resumable } = server.ctx.app.providers;
+    await vi.waitFor(async () => {
+      expect(await database.db.select().from(uploads).where(eq(uploads.id, fileId))).toEqual([]);
+    }, 10_000);
+    expect(await storage.head(resumable.keyOf(fileId))).toBeUndefined();
+    for (const key of resumable.bookkeepingKeysOf(fileId)) expect(await storage.head(key)).toBeUndefined();
+    await expect(resumable.store.getUpload(fileId)).rejects.toMatchObject({ status_code: 404 });
+    if (driver === 'local') {
+      expect(await fs.readdir(path.join(dataDir, 'files', 'resumable'))).not.toContain(fileId);
+    }
+    const head = await fetch(`${server.base}/api/uploads/resumable/${fileId}`, {
+      method: 'HEAD',
+      headers: { 'tus-resumable': '1.0.0' },
+    });
+    expect(head.status).toBe(404);
   });
 
   it('refuses to process an upload that is not complete', async () => {

@@ -7,6 +7,7 @@ import {
   spotifyArtistResultSchema,
   spotifyMusicItemSchema,
   spotifyTrackMetadataSchema,
+  verifyArtistPayloadSchema,
   verifyArtistResponseSchema,
 } from '../../../domain/schemas/spotify';
 import {
@@ -137,7 +138,7 @@ export const spotifyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         // The URL is checked by the domain rule below, so an empty one gets the spec's own words.
-        body: z.object({ artistUrl: z.string().max(500).optional() }),
+        body: verifyArtistPayloadSchema,
         response: {
           200: verifyArtistResponseSchema.extend({ offline: offlineFlag }),
           400: verifyArtistResponseSchema.extend({ offline: offlineFlag }),

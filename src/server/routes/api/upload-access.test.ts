@@ -82,14 +82,19 @@ describe('the image mapping (spec 000 §7)', () => {
     );
     // Every link is relative to the page's own origin (issue 17), and verifies.
     for (const link of [entry?.original ?? '', ...(entry?.variants ?? []).map((v) => v.url)]) {
+      // ... and bound to the requester's session (issue 18): the page's images carry its cookie.
       expect(link).toMatch(
-        /^\/files\/[0-9a-f-]{36}(\/(avif|webp|jpeg)-\d+)?\?disposition=inline&expires=\d+&signature=/,
+        /^\/files\/[0-9a-f-]{36}(\/(avif|webp|jpeg)-\d+)?\?disposition=inline&expires=\d+&bound=1&signature=/,
       );
-      const served = await ctx.app.inject({ method: 'GET', url: link });
+      const served = await ctx.app.inject({ method: 'GET', url: link, headers: { cookie: artist.cookie } });
       expect(served.statusCode).toBe(200);
     }
     for (const variant of entry?.variants ?? []) {
-      const served = await ctx.app.inject({ method: 'GET', url: variant.url });
+      const served = await ctx.app.inject({
+        method: 'GET',
+        url: variant.url,
+        headers: { cookie: artist.cookie },
+      });
       expect(served.headers['content-type']).toBe(`image/${variant.format}`);
       const meta = await sharp(served.rawPayload).metadata();
       expect([meta.width, meta.height]).toEqual([variant.width, variant.height]);
@@ -97,7 +102,9 @@ describe('the image mapping (spec 000 §7)', () => {
     // A variant's link does not open another variant or the original.
     const [first] = entry?.variants ?? [];
     const tampered = (first?.url ?? '').replace(/\/(avif|webp|jpeg)-\d+\?/, '/jpeg-640?');
-    expect((await ctx.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: tampered, headers: { cookie: artist.cookie } })).statusCode,
+    ).toBe(403);
 
     expect(Object.keys(await mapping({ cookie: staff.cookie })).sort()).toEqual(
       [mine.fileId, anonymous.fileId].sort(),

@@ -1,18 +1,23 @@
-import type { Readable } from 'node:stream';
+import { type Readable, Stream } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  checkUploadFileName,
+  fileLinksPayloadSchema,
+  fileLinksResponseSchema,
   generateUploadUrlPayloadSchema,
   generateUploadUrlResponseSchema,
   processUploadPayloadSchema,
+  UPLOAD_REQUEST_MESSAGES,
   uploadFieldsSchema,
   uploadResultSchema,
 } from '../../../domain';
 import { badRequest, notFound, tooManyRequests } from '../../errors';
 import { type UploadPath, uploadResultOf } from '../../metrics/metrics';
 import { requireStaff } from '../../policies/authentication';
+import { parseRequestPart } from '../../request-errors';
 import { consumeRateLimit } from '../../services/rate-limit/consume-rate-limit';
 import {
   acceptDirectUpload,
@@ -22,9 +27,11 @@ import {
 } from '../../services/uploads/direct-upload';
 import { listFolder } from '../../services/uploads/list-folder';
 import { presentUpload } from '../../services/uploads/present-upload';
+import { refreshUploadLinks } from '../../services/uploads/refresh-upload-links';
 import { createResumableServer, resumablePath } from '../../services/uploads/resumable-uploads';
 import { finishUpload, maxBytesFor, type StagedBytes, stageBytes } from '../../services/uploads/store-upload';
 import { newSessionId } from '../../services/uploads/upload-session';
+import { checkMultipartRequest, multipartRefusal } from './upload-request';
 
 const uploaderHeader = 'x-imprint-uploader';
 
@@ -43,7 +50,9 @@ const uploadsPerHour = 120;
  */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = app.providers.storage;
-  const signer = app.pageLinks; // upload results and folders go to the page that asked
+  // Direct-upload URLs are signed with the app's key; file links in upload results and folders go
+  // to the page that asked, bound to its session (request.pageLinks).
+  const signer = app.pageLinks;
   /** An upload that ended with an error; 503 "direct upload unavailable" sends the client to the standard path. */
   const recordUploadError = (path: UploadPath, error: unknown) => {
     if (path !== 'standard' && !app.config.directUploads) return;
@@ -80,35 +89,40 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       let contentType: string | undefined;
       try {
         await limitUploads(request);
-        if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data');
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value);
-            continue;
+        checkMultipartRequest(request.headers['content-type']);
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'field') {
+              fields[part.fieldname] = String(part.value);
+              continue;
+            }
+            if (part.fieldname !== 'file' || staged) {
+              part.file.resume();
+              throw badRequest(UPLOAD_REQUEST_MESSAGES.oneFile);
+            }
+            const nameProblem = checkUploadFileName(part.filename);
+            if (nameProblem) {
+              part.file.resume();
+              throw badRequest(nameProblem);
+            }
+            // The spec's client sends the file before its fields: until fileType is known the
+            // larger (audio) limit bounds the stream, and the exact one is checked when all is read.
+            const fileType = uploadFieldsSchema.shape.fileType.safeParse(fields.fileType);
+            originalName = part.filename;
+            contentType = part.mimetype;
+            staged = await stageBytes(storage, part.file as Readable, {
+              maxBytes: maxBytesFor(fileType.success ? fileType.data : 'track'),
+              fileType: fileType.success ? fileType.data : undefined,
+              contentType: part.mimetype,
+            });
+            if (part.file.truncated) throw badRequest(UPLOAD_REQUEST_MESSAGES.cutShort);
           }
-          if (part.fieldname !== 'file' || staged) {
-            part.file.resume();
-            throw badRequest('Send exactly one file, in the field "file"');
-          }
-          // The spec's client sends the file before its fields: until fileType is known the
-          // larger (audio) limit bounds the stream, and the exact one is checked when all is read.
-          const fileType = uploadFieldsSchema.shape.fileType.safeParse(fields.fileType);
-          originalName = part.filename;
-          contentType = part.mimetype;
-          staged = await stageBytes(storage, part.file as Readable, {
-            maxBytes: maxBytesFor(fileType.success ? fileType.data : 'track'),
-            fileType: fileType.success ? fileType.data : undefined,
-            contentType: part.mimetype,
-          });
-          if (part.file.truncated) throw badRequest('The file was cut short');
+        } catch (error) {
+          throw multipartRefusal(error);
         }
-        if (!staged) throw badRequest('No file uploaded');
-        const parsed = uploadFieldsSchema.safeParse(fields);
-        if (!parsed.success) {
-          throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid upload fields', {
-            fields: parsed.error.issues.map((issue) => issue.path.join('.')),
-          });
-        }
+        if (!staged) throw badRequest(UPLOAD_REQUEST_MESSAGES.noFile);
+        const parsed = parseRequestPart(uploadFieldsSchema, fields);
+        if (!parsed.success) throw badRequest(parsed.error, { fields: parsed.details.map((d) => d.path) });
         const row = await finishUpload({ db: app.db, storage }, staged, {
           ...parsed.data,
           sessionId: parsed.data.sessionId ?? newSessionId(),
@@ -118,7 +132,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           uploadMethod: 'APP_ENGINE',
         });
         app.metrics.recordUpload('standard', 'stored', { bytes: row.originalSize, fileType: row.fileType });
-        return presentUpload(signer, row);
+        return presentUpload(request.pageLinks, row);
       } catch (error) {
         recordUploadError('standard', error);
         if (staged) await storage.delete(staged.key);
@@ -148,6 +162,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Imprint's own target for direct uploads with the local driver (S3 gets a presigned URL instead).
   await app.register(async (scope) => {
     const raw = scope.withTypeProvider<ZodTypeProvider>();
+    // Every content type is the file's bytes, JSON included: the root's JSON parser would hand the
+    // route an object instead of the stream (issue 18 §2). The content decides what the file is.
+    raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     raw.put(
       '/api/storage/direct/:fileId',
@@ -163,7 +180,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
             { db: app.db, storage, signer },
             request.params.fileId,
             request.query,
-            request.body as Readable,
+            // Without a content type no parser runs, and the bytes are still in the request itself.
+            request.body instanceof Stream ? (request.body as Readable) : request.raw,
           );
         } catch (error) {
           recordUploadError('direct', error);
@@ -177,7 +195,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Resumable uploads (tus): tus-js-client talks to these; the bytes are never parsed by Fastify.
   const tus = createResumableServer({
     db: app.db,
-    store: app.providers.resumable.store,
+    resumable: app.providers.resumable,
+    storage,
     uploaderOf: (req) => req.headers.get(uploaderHeader) || undefined,
   });
   await app.register(async (scope) => {
@@ -209,9 +228,20 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: z.object({ folderId: z.string().max(80) }) } },
     async (request) => {
       requireStaff(request);
-      const files = await listFolder(app.db, signer, request.params.folderId);
+      const files = await listFolder(app.db, request.pageLinks, request.params.folderId);
       if (!files) throw notFound('Folder not found');
       return { success: true, folderId: request.params.folderId, files };
+    },
+  );
+
+  // Fresh links for a form's own unsubmitted uploads: a visitor's links last 15 minutes (issue 18 §8).
+  app.post(
+    '/api/storage/file-links',
+    { schema: { body: fileLinksPayloadSchema, response: { 200: fileLinksResponseSchema } } },
+    async (request) => {
+      const { sessionId, fileIds } = request.body;
+      const files = await refreshUploadLinks({ db: app.db, signer: request.pageLinks }, sessionId, fileIds);
+      return { success: true as const, files };
     },
   );
 
@@ -226,7 +256,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           request.auth?.user.userId,
         );
         app.metrics.recordUpload(via, 'stored', { bytes: row.originalSize, fileType: row.fileType });
-        return presentUpload(signer, row);
+        return presentUpload(request.pageLinks, row);
       } catch (error) {
         // Which way the bytes came is known for sure only once the upload is found; the web client
         // names the resumable path's uploads with the bucket 'resumable' (web/upload/start-upload.ts).

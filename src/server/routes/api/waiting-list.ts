@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { waitingListPayloadSchema, waitingListResponseSchema } from '../../../domain';
 import { joinWaitingList } from '../../services/waiting-list/join-waiting-list';
 
-/** Waiting-list mode's submit (spec 001 §7): anyone may join; limited per network. */
+/**
+ * Waiting-list mode's submit (spec 001 §7): anyone may join; limited per network. Taken in either
+ * submission mode (issue 18 §11): the spec refuses nothing here when submissions are on (001 §4
+ * "Submission mode" and §5 "Waiting-list submit" give the form's states and its required fields,
+ * no mode check), and a page opened before staff switched the mode must not lose its entry.
+ */
 export const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/waiting-list',

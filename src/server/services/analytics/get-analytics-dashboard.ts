@@ -16,6 +16,7 @@ import {
 } from '../../../domain';
 import type { Database } from '../../db/client';
 import { errorReports, providerStatus } from '../../db/schema';
+import { readMailQueue } from '../health/read-mail-queue';
 import type { AnalyticsHourCache } from './hour-cache';
 import { readAnalyticsWindow } from './read-analytics-window';
 
@@ -97,11 +98,12 @@ export async function getAnalyticsDashboard(
 ): Promise<AnalyticsDashboard> {
   const { hours, now } = input;
   const start = new Date(now.getTime() - hours * HOUR_MS);
-  const [totals, recentErrors, recent, providers] = await Promise.all([
+  const [totals, recentErrors, recent, providers, mailQueue] = await Promise.all([
     readAnalyticsWindow(db, start, now, cache),
     readRecentErrors(db, start, now),
     readRecentProblems(db, now),
     readProviderStatuses(db),
+    readMailQueue(db),
   ]);
   const errorCounts = totals.errors;
 
@@ -123,7 +125,7 @@ export async function getAnalyticsDashboard(
     score: computePerformanceScore(values),
   }));
   const summary = summarizePerformance(scoreHistory);
-  const health = assessSystemHealth({ providers, recent, now });
+  const health = assessSystemHealth({ providers, recent, now, mailQueue });
   const vital = (name: WebVitalName) => windowValues[name] ?? null;
 
   return {

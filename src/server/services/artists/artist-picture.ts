@@ -23,8 +23,9 @@ export function pictureFileIdOf(value: string | null | undefined): string | null
 }
 
 /**
- * A signed link to the picture. It expires at the end of the next UTC day, so every answer of the
- * same day carries the same URL and the browser's cache keeps the avatar between page loads.
+ * A signed link to the picture. Bound to the requester's session, it expires at the end of the next
+ * UTC day, so every answer of the same day carries the same URL and the browser's cache keeps the
+ * avatar between page loads; unbound, it works 15 minutes (signed-urls.ts).
  */
 export function presentPicture(
   signer: LinkSigner,
@@ -35,7 +36,7 @@ export function presentPicture(
   const fileId = pictureFileIdOf(value);
   if (!fileId) return /^https:\/\/\S+$/i.test(value) ? value : null;
   const expires = (Math.floor(now / 1000 / DAY_SECONDS) + 2) * DAY_SECONDS;
-  return signFileUrl(signer, { fileId, disposition: 'inline', expires });
+  return signFileUrl(signer, { fileId, disposition: 'inline', expires }, now);
 }
 
 /** The session's user as the API shows it: the picture as a link the browser can load. */

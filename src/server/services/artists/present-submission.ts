@@ -12,7 +12,10 @@ import { signFileUrl } from '../files/signed-urls';
 import type { LinkSigner } from '../uploads/present-upload';
 import type { SubmissionRow } from './find-artist-submission';
 
-/** Long enough for a dashboard left open through an afternoon; the page refetches after that. */
+/**
+ * Long enough for a dashboard left open through an afternoon; the page refetches after that. The
+ * links are bound to the artist's session (request.pageLinks).
+ */
 export const artistLinkLifetimeSeconds = 6 * 3600;
 
 type CatalogueRow = typeof catalogueItems.$inferSelect;
@@ -20,7 +23,7 @@ type SplitRow = typeof masterSplits.$inferSelect;
 
 export function signedLink(signer: LinkSigner, fileId: string, now: number): string {
   const expires = Math.floor(now / 1000) + artistLinkLifetimeSeconds;
-  return signFileUrl(signer, { fileId, disposition: 'inline', expires });
+  return signFileUrl(signer, { fileId, disposition: 'inline', expires }, now);
 }
 
 export function presentSplit(split: SplitRow): MasterSplit {
@@ -57,7 +60,7 @@ function presentCatalogueItem(item: CatalogueRow, splits: SplitRow[]): Catalogue
 
 /**
  * Submissions as the artist sees them (spec 000 §3): the tracks' audio in order then the artwork
- * as signed links, and the catalogue items of a transfer. Three queries for any number of
+ * as signed links, the tracks' own covers, and the catalogue items of a transfer. Three queries for any number of
  * submissions: their tracks, their catalogue items, and those items' splits.
  */
 export async function presentSubmissions(
@@ -72,7 +75,9 @@ export async function presentSubmissions(
     executor
       .select({
         submissionId: submissionTracks.submissionId,
+        title: submissionTracks.title,
         audioUploadId: submissionTracks.audioUploadId,
+        artworkUploadId: submissionTracks.artworkUploadId,
       })
       .from(submissionTracks)
       .where(inArray(submissionTracks.submissionId, ids))
@@ -98,9 +103,20 @@ export async function presentSubmissions(
           .orderBy(asc(masterSplits.position));
 
   return rows.map((row) => {
-    const audio = trackRows
-      .filter((track) => track.submissionId === row.id && track.audioUploadId)
-      .map((track) => signedLink(signer, track.audioUploadId as string, now));
+    const withAudio = trackRows.filter((track) => track.submissionId === row.id && track.audioUploadId);
+    const audio = withAudio.map((track) => signedLink(signer, track.audioUploadId as string, now));
+    // Numbered as the media list numbers the tracks: by their audio, in order.
+    const trackArtworks = withAudio.flatMap((track, index) =>
+      track.artworkUploadId
+        ? [
+            {
+              trackNumber: index + 1,
+              title: track.title,
+              url: signedLink(signer, track.artworkUploadId, now),
+            },
+          ]
+        : [],
+    );
     const artworkUrl = row.artworkUploadId ? signedLink(signer, row.artworkUploadId, now) : undefined;
     const items = itemRows.filter((item) => item.submissionId === row.id);
     const transfer = row.uploadType === 'transfer';
@@ -113,6 +129,7 @@ export async function presentSubmissions(
       status: row.status,
       mediaLinks: artworkUrl ? [...audio, artworkUrl] : audio,
       ...(artworkUrl ? { artworkUrl } : {}),
+      ...(trackArtworks.length > 0 ? { trackArtworks } : {}),
       createdAt: row.createdAt.toISOString(),
       ...(items.length > 0
         ? {

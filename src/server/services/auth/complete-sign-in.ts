@@ -1,14 +1,18 @@
 import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   authMessages,
+  formatCodeTriesLimited,
   formatWrongCode,
   getHomePath,
   type SessionUser,
   SIGN_IN_CODE_MAX_ATTEMPTS,
+  SIGN_IN_CODE_TRIES_PER_IP,
+  SIGN_IN_RATE_WINDOW_MINUTES,
 } from '../../../domain';
 import type { Database, Transaction } from '../../db/client';
 import { artists, signInTokens, users } from '../../db/schema';
-import { badRequest } from '../../errors';
+import { badRequest, tooManyRequests } from '../../errors';
+import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { createSession, destroySession, type NewSession, resolveSession } from './sessions';
 import { hashCode, hashesEqual, hashToken } from './tokens';
 
@@ -93,13 +97,23 @@ export async function verifySignInLink(
 
 /**
  * Signs in with the 6-digit code, for another device than the one that got the e-mail. Only the
- * newest live sign-in of the address counts; five wrong codes void it.
+ * newest live sign-in of the address counts; five wrong codes void it. Each try counts against the
+ * client's IP address first (SIGN_IN_CODE_TRIES_PER_IP), so guessing across addresses is limited too.
  */
 export async function verifySignInCode(
   db: Database,
   input: { email: string; code: string },
-  meta: RequestMeta & { previousSessionId?: string | undefined },
+  meta: RequestMeta & { ip: string; previousSessionId?: string | undefined },
 ): Promise<SignInOutcome> {
+  const perIp = await consumeRateLimit(
+    db,
+    `sign-in-code:ip:${meta.ip}`,
+    SIGN_IN_CODE_TRIES_PER_IP,
+    SIGN_IN_RATE_WINDOW_MINUTES * 60,
+  );
+  if (!perIp.allowed) {
+    throw tooManyRequests(formatCodeTriesLimited(perIp.retryAfterSeconds), perIp.retryAfterSeconds);
+  }
   const [row] = await db
     .select()
     .from(signInTokens)

@@ -77,6 +77,7 @@ export async function requestSignIn(
   const token = createToken();
   const code = createCode();
   const id = randomUUID();
+  const expiresAt = new Date(Date.now() + SIGN_IN_LINK_LIFETIME_MINUTES * 60_000);
   await deps.db.transaction(async (tx) => {
     await tx.insert(signInTokens).values({
       id,
@@ -85,10 +86,13 @@ export async function requestSignIn(
       codeHash: hashCode(id, code),
       returnTo: toSafeReturnPath(input.returnTo) ?? null,
       requestedIp: input.ip,
-      expiresAt: new Date(Date.now() + SIGN_IN_LINK_LIFETIME_MINUTES * 60_000),
+      expiresAt,
     });
     // The token travels in the fragment: it never reaches server logs or Referer headers.
     const link = `${deps.config.publicUrl}/login/verify#token=${token}`;
-    await queueMail(tx, composeSignInEmail(deps.config, input.email, { link, code }));
+    // Mail is retried for a day through an outage, but a sign-in mail is useless once it expired.
+    await queueMail(tx, composeSignInEmail(deps.config, input.email, { link, code }), {
+      notAfter: expiresAt,
+    });
   });
 }

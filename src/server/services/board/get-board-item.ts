@@ -98,11 +98,13 @@ export async function getBoardItem(
   const { submission, artwork } = found;
 
   const clipFiles = alias(uploads, 'clip_files');
+  const trackArtworks = alias(uploads, 'track_artworks');
   const [trackRows, contributorRows, splitRows, clipRows, itemRows, eventRows] = await Promise.all([
     db
-      .select({ track: submissionTracks, audio: uploads })
+      .select({ track: submissionTracks, audio: uploads, customArtwork: trackArtworks })
       .from(submissionTracks)
       .leftJoin(uploads, eq(uploads.id, submissionTracks.audioUploadId))
+      .leftJoin(trackArtworks, eq(trackArtworks.id, submissionTracks.artworkUploadId))
       .where(eq(submissionTracks.submissionId, itemId))
       .orderBy(asc(submissionTracks.position)),
     db
@@ -166,10 +168,11 @@ export async function getBoardItem(
   };
   const clipsByTrack = groupBy(clipRows, (row) => row.clip.trackId);
 
-  const tracks: BoardTrack[] = trackRows.map(({ track, audio }) => ({
+  const tracks: BoardTrack[] = trackRows.map(({ track, audio, customArtwork }) => ({
     position: track.position,
     title: track.title,
     audio: signedFile(signer, audio, now),
+    customArtwork: signedFile(signer, customArtwork, now),
     releaseAsSingle: track.releaseAsSingle,
     singleReleaseDate: track.singleReleaseDate,
     singleOrder: track.singleOrder,

@@ -65,9 +65,10 @@ export async function getImageMapping(
         uploadsVisibleTo(user),
       ),
     );
-  const expires = Math.floor(Date.now() / 1000) + lifetimeSeconds;
+  const now = Date.now();
+  const expires = Math.floor(now / 1000) + lifetimeSeconds;
   const link = (fileId: string, variant?: string) =>
-    signFileUrl(deps.signer, { fileId, variant, disposition: 'inline', expires });
+    signFileUrl(deps.signer, { fileId, variant, disposition: 'inline', expires }, now);
   const mapping: ImageMapping = {};
   for (const row of rows) {
     const media = (row.media ?? {}) as { width?: unknown; height?: unknown };

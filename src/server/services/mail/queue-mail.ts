@@ -1,16 +1,54 @@
 import type { Executor } from '../../db/client';
 import type { JobName } from '../../jobs';
+import type { Backoff } from '../../jobs/define-job';
 import { enqueueJob } from '../../jobs/queue';
 import type { MailMessage } from '../../providers/mail/mail';
 
 export const sendMailJobType = 'mail.send' satisfies JobName;
-/** A mail server can be down for hours: mail is retried longer than other jobs (`jobs/send-mail.ts`). */
-export const MAIL_MAX_ATTEMPTS = 8;
+
+/**
+ * A mail server can be down for hours, and sign-in codes, confirmations and status mails must
+ * survive it: mail is retried after 30 s, then twice as long each time up to every 2 hours, 20
+ * attempts in all, the last one a little over 24 hours after the first (`retrySpanMs`). Then the
+ * job fails for good: an error event, and the health endpoint and staff dashboard count it.
+ */
+export const MAIL_RETRY = {
+  maxAttempts: 20,
+  backoff: { baseMs: 30_000, factor: 2, maxMs: 2 * 3600_000 },
+} as const satisfies { maxAttempts: number; backoff: Backoff };
+export const MAIL_MAX_ATTEMPTS = MAIL_RETRY.maxAttempts;
+
+/** From the first attempt to the last, without jitter (which only adds): the least time a mail is tried for. */
+export function retrySpanMs(retry: { maxAttempts: number; backoff: Backoff }): number {
+  const { baseMs, factor, maxMs } = retry.backoff;
+  let total = 0;
+  for (let failed = 1; failed < retry.maxAttempts; failed++) {
+    total += Math.min(baseMs * factor ** (failed - 1), maxMs);
+  }
+  return total;
+}
+
+export interface QueueMailOptions {
+  /**
+   * Not worth sending after this: a sign-in mail whose link and code have expired. The job then
+   * ends without sending (`jobs/send-mail.ts`).
+   */
+  notAfter?: Date;
+}
 
 /**
  * Mail goes out through the job queue: enqueued in the transaction of the change it announces,
  * sent (and retried) by the worker, so a slow or failing mail server never fails the request.
  */
-export async function queueMail(executor: Executor, message: MailMessage): Promise<void> {
-  await enqueueJob(executor, sendMailJobType, { ...message }, { maxAttempts: MAIL_MAX_ATTEMPTS });
+export async function queueMail(
+  executor: Executor,
+  message: MailMessage,
+  options: QueueMailOptions = {},
+): Promise<void> {
+  await enqueueJob(
+    executor,
+    sendMailJobType,
+    { ...message, ...(options.notAfter ? { notAfter: options.notAfter.toISOString() } : {}) },
+    { maxAttempts: MAIL_MAX_ATTEMPTS },
+  );
 }

@@ -2,11 +2,13 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   buildBoardItemName,
   type CreateBoardItemPayload,
+  getCustomArtworkUploadId,
   getEarliestToday,
   INVITATION_MESSAGES,
   isRecordId,
   listReferencedUploads,
   type SessionUser,
+  SUBMISSIONS_PAUSED,
   type Track,
   UPLOAD_NOT_IN_SESSION,
   validateSubmission,
@@ -24,13 +26,14 @@ import {
   trackContributors,
   uploads,
 } from '../../db/schema';
-import { badRequest } from '../../errors';
+import { badRequest, forbidden } from '../../errors';
 import { queueBoardSync } from '../board-sync/queue-board-sync';
 import { findUsableInvitation } from '../invitations/find-usable-invitation';
 import { markInvitationUsed } from '../invitations/mark-invitation-used';
 import { queueMail } from '../mail/queue-mail';
 import { checkReturningToken } from '../returning-links/check-returning-token';
 import { recordReturningLinkUse } from '../returning-links/record-returning-link-use';
+import { getSetting } from '../settings/app-settings';
 import { listStaffAddresses } from '../staff/list-staff-addresses';
 import { type BotCheckDeps, checkBotVerdict } from './check-bot-verdict';
 import { queueSocialClips } from './queue-social-clips';
@@ -168,6 +171,8 @@ async function insertTrack(
       clientId: track.id,
       title: track.title.trim(),
       audioUploadId: track.fileId ?? null,
+      // Checked and claimed with the other files (listReferencedUploads), only while the switch is on.
+      artworkUploadId: getCustomArtworkUploadId(track) ?? null,
       releaseAsSingle: track.releaseAsSingle ?? false,
       singleReleaseDate: track.singleReleaseDate || null,
       singleOrder: track.singleOrder ?? null,
@@ -219,24 +224,13 @@ async function insertTrack(
   return clips.length > 0;
 }
 
-/** Thrown inside the transaction when a concurrent request stored this session first. */
-class AlreadySubmitted extends Error {}
-
-/**
- * POST /api/board/create-item (spec 001 §7, issue 7): the bot re-check, the whole submission
- * validated with the domain's rules, every upload checked against the upload session, then the
- * submission, its tracks, credits, splits, clips and catalogue items, the claim on the files, the
- * audit row and the mails (and the clip job) in one transaction. Idempotent per upload session.
- */
-export async function createSubmission(
+/** The checks before the transaction: the bot verdict, the form's rules, the files and the tokens. */
+async function checkSubmission(
   deps: CreateSubmissionDeps,
   payload: CreateBoardItemPayload,
   context: CreateSubmissionContext,
-): Promise<CreatedSubmission> {
+) {
   const form = payload.formData;
-  const existing = await findBySession(deps.db, form.uploadSessionId);
-  if (existing) return { itemId: existing, created: false };
-
   await checkBotVerdict(deps, payload, { now: context.now.getTime(), ip: context.ip });
   const validation = validateSubmission(form, getEarliestToday(context.now));
   if (validation.errors.length > 0) {
@@ -260,6 +254,46 @@ export async function createSubmission(
     : undefined;
   if (returning && !returning.ok) throw badRequest(returning.message);
   const returningLink = returning?.ok ? returning.link : undefined;
+
+  return { tracks, items, invitation, returningLink };
+}
+
+/** Thrown inside the transaction when a concurrent request stored this session first. */
+class AlreadySubmitted extends Error {}
+
+/**
+ * POST /api/board/create-item (spec 001 §7, issue 7): the bot re-check, the whole submission
+ * validated with the domain's rules, every upload checked against the upload session, then the
+ * submission, its tracks, credits, splits, clips and catalogue items, the claim on the files, the
+ * audit row and the mails (and the clip job) in one transaction. Idempotent per upload session.
+ */
+export async function createSubmission(
+  deps: CreateSubmissionDeps,
+  payload: CreateBoardItemPayload,
+  context: CreateSubmissionContext,
+): Promise<CreatedSubmission> {
+  const form = payload.formData;
+  const existing = await findBySession(deps.db, form.uploadSessionId);
+  if (existing) return { itemId: existing, created: false };
+  // Waiting-list mode (spec 001 §1, §4 "Submission mode"): the public form collects a waiting-list
+  // entry instead, so a full submission is refused by the server as well (issue 18 §11). A personal
+  // link is staff asking for this artist's music: invitations and returning-artist links keep
+  // working (their tokens are checked below, so a made-up one gets no further).
+  const personalLink = Boolean(form.invitationToken || form.returningToken);
+  if (!personalLink && !(await getSetting(deps.db, 'submissionsEnabled')))
+    throw forbidden(SUBMISSIONS_PAUSED);
+
+  let checked: Awaited<ReturnType<typeof checkSubmission>>;
+  try {
+    checked = await checkSubmission(deps, payload, context);
+  } catch (error) {
+    // The same submission sent twice at once: the request that won a moment ago has claimed the
+    // files and used the link (and the bot token), so this one's checks fail. Its item is the answer.
+    const stored = await findBySession(deps.db, form.uploadSessionId);
+    if (stored) return { itemId: stored, created: false };
+    throw error;
+  }
+  const { tracks, items, invitation, returningLink } = checked;
 
   const itemName = buildBoardItemName(form.artistName, form.releaseTitle || 'Catalogue transfer');
   try {

@@ -3,7 +3,11 @@ import { type LinkSigner, signFileUrl } from '../files/signed-urls';
 import type { UploadRow } from './store-upload';
 import { artistFolderId, folderKindOf } from './upload-keys';
 
-/** How long the links in an upload result work: long enough for the artist to finish the form. */
+/**
+ * How long the links in an upload result work when bound to the signed-in artist's session: long
+ * enough to finish the form. A visitor's are capped at 15 minutes (signed-urls.ts); the form asks
+ * for fresh ones (POST /api/storage/file-links) when it needs them later.
+ */
 export const uploadLinkLifetimeSeconds = 24 * 3600;
 
 export type { LinkSigner };
@@ -12,8 +16,8 @@ export type { LinkSigner };
 export function fileLinks(signer: LinkSigner, fileId: string, lifetimeSeconds: number, now = Date.now()) {
   const expires = Math.floor(now / 1000) + lifetimeSeconds;
   return {
-    url: signFileUrl(signer, { fileId, disposition: 'inline', expires }),
-    downloadUrl: signFileUrl(signer, { fileId, disposition: 'attachment', expires }),
+    url: signFileUrl(signer, { fileId, disposition: 'inline', expires }, now),
+    downloadUrl: signFileUrl(signer, { fileId, disposition: 'attachment', expires }, now),
   };
 }
 

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Server } from '@tus/server';
-import type { DataStore } from '@tus/utils';
+import { and, eq } from 'drizzle-orm';
 import {
   AUDIO_TOO_LARGE,
   checkUploadAudio,
   checkUploadImage,
   IMAGE_TOO_LARGE,
+  isRecordId,
+  RESUMABLE_CHUNK_TOO_LONG,
   uploadFileTypeSchema,
 } from '../../../domain';
 import type { Database } from '../../db/client';
@@ -35,12 +37,13 @@ function refuse(status: number, message: string): { status_code: number; body: s
  */
 export function createResumableServer(deps: {
   db: Database;
-  store: DataStore;
+  resumable: ResumableUploads;
+  storage: StorageProvider;
   uploaderOf: (req: Request) => string | undefined;
 }) {
   return new Server({
     path: resumablePath,
-    datastore: deps.store,
+    datastore: deps.resumable.store,
     relativeLocation: true,
     // Same origin only: no CORS headers at all.
     allowedOrigins: [],
@@ -76,7 +79,28 @@ export function createResumableServer(deps: {
       });
       return {};
     },
+    /**
+     * A chunk that runs past the upload's declared length (413: its Content-Length says so, or,
+     * sent without one, the bytes overflow while being stored) comes from a broken or hostile
+     * client: the upload ends here, and what it stored is deleted now rather than by the hourly
+     * clean-up. tus has released the upload's lock by the time this runs.
+     */
+    async onResponseError(req, error) {
+      if (req.method !== 'PATCH' || !('status_code' in error) || error.status_code !== 413) return undefined;
+      const id = new URL(req.url).pathname.slice(resumablePath.length + 1);
+      if (isRecordId(id)) await discardResumableUpload(deps, id);
+      return refuse(413, RESUMABLE_CHUNK_TOO_LONG);
+    },
   });
+}
+
+/** Ends a resumable upload that was never filed: its bytes, the store's records, its staged row. */
+async function discardResumableUpload(
+  deps: { db: Database; resumable: ResumableUploads; storage: StorageProvider },
+  id: string,
+) {
+  await forgetResumableUpload(deps, id);
+  await deps.db.delete(uploads).where(and(eq(uploads.id, id), eq(uploads.status, 'staged')));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import {
   AUDIO_TOO_LARGE,
@@ -54,6 +54,17 @@ export async function stageBytes(
   const key = stagingKey(fileId);
   const capture = new HeaderCapture();
   try {
+    // pipe() does not pass errors on: a body that fails (a multipart request cut short, a dropped
+    // connection) must fail the write too, or it would wait for bytes that never come (issue 18
+    // §4, §5); finished() also reports a body that failed before it got here (a multipart part
+    // destroyed by the parser before the route read it). The body itself is left alone, so the
+    // answer can still be written to its socket.
+    finished(body, { writable: false }, (error) => {
+      if (error) capture.destroy(error);
+    });
+    // The storage's own pipeline sees the capture's error (its errored state) once it reads it; until
+    // then an 'error' event with no listener would be an uncaught exception.
+    capture.on('error', () => {});
     const stored = await storage.put(key, body.pipe(capture), {
       maxBytes: options.maxBytes,
       ...(options.contentType ? { contentType: options.contentType } : {}),

@@ -39,18 +39,28 @@ import { FormTextField } from '../form-fields';
 import { getToday, type SubmitFormValues } from '../form-values';
 import { ContributorDialog } from './contributor-dialog';
 import { CONTRIBUTOR_LIST_LABELS, formatContributorName } from './contributor-format';
+import { CustomArtworkField } from './custom-artwork-field';
 import { MasterSplitsEditor } from './master-splits-editor';
 import { SocialClipsEditor } from './social-clips-editor';
 import { TrackDetailsSection } from './track-details-section';
 
 type MetadataPath = `tracks.${number}.metadata`;
 
+interface TrackDetailsFormProps {
+  index: number;
+  /**
+   * Offers the track's own artwork (spec 001 §3, useCustomArtwork): the submission form does; the
+   * release details, which share this form, keep the release's one artwork.
+   */
+  withCustomArtwork?: boolean;
+}
+
 /**
  * The per-track form (spec 001 §2, "Per-track form"): who created the track, master royalty
  * splits, production year, explicit content, lyrics and social audio clips, all bound to
- * `tracks.${index}.metadata`.
+ * `tracks.${index}.metadata`, and on the submission form the track's custom artwork.
  */
-export function TrackDetailsForm({ index }: { index: number }) {
+export function TrackDetailsForm({ index, withCustomArtwork = false }: TrackDetailsFormProps) {
   const { control, getValues, setValue } = useFormContext<SubmitFormValues>();
   const metadataPath: MetadataPath = `tracks.${index}.metadata`;
   const metadata = useWatch({ control, name: metadataPath });
@@ -63,7 +73,15 @@ export function TrackDetailsForm({ index }: { index: number }) {
   }, [getValues, setValue, metadataPath]);
 
   if (!metadata) return null;
-  return <TrackDetailsFields index={index} metadataPath={metadataPath} metadata={metadata} title={title} />;
+  return (
+    <TrackDetailsFields
+      index={index}
+      metadataPath={metadataPath}
+      metadata={metadata}
+      title={title}
+      withCustomArtwork={withCustomArtwork}
+    />
+  );
 }
 
 interface TrackDetailsFieldsProps {
@@ -71,6 +89,7 @@ interface TrackDetailsFieldsProps {
   metadataPath: MetadataPath;
   metadata: TrackMetadata;
   title: string;
+  withCustomArtwork: boolean;
 }
 
 const ADVISORY_OPTIONS: readonly { value: ParentalAdvisory; label: string }[] = [
@@ -79,7 +98,13 @@ const ADVISORY_OPTIONS: readonly { value: ParentalAdvisory; label: string }[] = 
   { value: 'cleaned', label: 'Clean version' },
 ];
 
-function TrackDetailsFields({ index, metadataPath, metadata, title }: TrackDetailsFieldsProps) {
+function TrackDetailsFields({
+  index,
+  metadataPath,
+  metadata,
+  title,
+  withCustomArtwork,
+}: TrackDetailsFieldsProps) {
   const { getValues, setValue } = useFormContext<SubmitFormValues>();
   const maxYear = getMaxProductionYear(getToday());
   const lyricsHelpId = useId();
@@ -183,6 +208,12 @@ function TrackDetailsFields({ index, metadataPath, metadata, title }: TrackDetai
       <TrackDetailsSection title="Social audio clips">
         <SocialClipsEditor trackIndex={index} />
       </TrackDetailsSection>
+
+      {withCustomArtwork && (
+        <TrackDetailsSection title="Track artwork">
+          <CustomArtworkField index={index} />
+        </TrackDetailsSection>
+      )}
     </Stack>
   );
 }

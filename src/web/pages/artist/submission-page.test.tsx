@@ -95,6 +95,30 @@ describe('a submission', () => {
     );
   });
 
+  it('lists a track’s own artwork after the track, with its picture', async () => {
+    const cover =
+      '/files/aaaaaaaa-0000-4000-8000-0000000000c1?disposition=inline&expires=1900000000&signature=abcdefghijkl';
+    serveOne(submission({ trackArtworks: [{ trackNumber: 2, title: 'Lanterns', url: cover }] }));
+    renderArtistPage(SubmissionPage, path, `/submission/${ITEM_IDS.pending}`);
+    const media = await screen.findByRole('region', { name: 'Media Files' });
+    expect(
+      within(media)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.replace('Open', '')),
+    ).toEqual(['Track 1', 'Track 2', 'Track 2 artwork', 'Artwork']);
+    expect(
+      within(media)
+        .getByRole('link', { name: 'Open Track 2 artwork (opens in a new tab)' })
+        .getAttribute('href'),
+    ).toBe(cover);
+    // The thumbnail is drawn from the picture's variants.
+    await waitFor(() =>
+      expect(within(media).getByRole('img', { name: 'Custom artwork of Lanterns' }).getAttribute('src')).toBe(
+        jpegVariantOf(cover),
+      ),
+    );
+  });
+
   it('says when there are no media files, and shows TBD for a missing release date', async () => {
     serveOne(
       submission({ mediaLinks: [], artworkUrl: undefined, releaseDate: undefined, releaseType: undefined }),

@@ -91,6 +91,20 @@ describe('the submission review', () => {
     expect(
       within(tracks).getByRole('link', { name: 'Download Night Bus (night-bus.wav)' }).getAttribute('href'),
     ).toBe(item.tracks[0]?.audio?.downloadUrl);
+    // The single's own cover, through its variants, with its size and download; the other track
+    // uses the release's.
+    await waitFor(() =>
+      expect(
+        within(tracks).getByRole('img', { name: 'Custom artwork of Night Bus' }).getAttribute('src'),
+      ).toBe(jpegVariantOf(item.tracks[0]?.customArtwork?.url)),
+    );
+    expect(tracks.textContent).toContain('night-bus-single.jpg3000 × 3000 px · 1.1 MB');
+    expect(
+      within(tracks)
+        .getByRole('link', { name: 'Download the artwork of Night Bus (night-bus-single.jpg)' })
+        .getAttribute('href'),
+    ).toBe(item.tracks[0]?.customArtwork?.downloadUrl);
+    expect(within(tracks).getAllByText('Uses the release artwork.')).toHaveLength(1);
     expect(within(tracks).getByText('Explicit')).toBeTruthy();
     expect(within(tracks).getAllByText('Yes (explicit)')).toHaveLength(1);
     expect(rowValue(tracks, 'Production year')).toBe('2026');

@@ -6,17 +6,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import {
-  ARTWORK_ACCEPT,
-  ARTWORK_PREVIEW_FAILED,
-  checkArtwork,
-  listArtworkWarnings,
-  MIN_RECOMMENDED_ARTWORK_PIXELS,
-} from '../../../../domain';
+import { ARTWORK_ACCEPT, checkArtwork, MIN_RECOMMENDED_ARTWORK_PIXELS } from '../../../../domain';
 import { useImageEntry } from '../../../api/image-mapping';
+import { ArtworkFacts } from '../../../components/artwork-facts';
 import { artworkFrameSx } from '../../../components/artwork-frame';
 import { ResponsiveImage } from '../../../components/responsive-image';
-import { UploadStatus } from '../../../components/upload-status';
 import { fieldAnchor, useFieldError } from '../../../forms/field-errors';
 import { ARTWORK_UPLOAD_KEY, useUploadRegistry, useUploadState } from '../../../forms/upload-registry';
 import type { UploadInput } from '../../../upload';
@@ -105,8 +99,6 @@ export function ArtworkPanel({ current, releaseTitle, uploadInput }: ArtworkPane
     setValue('artworkFileId', undefined, { shouldDirty: true });
   }
 
-  const warnings = size ? listArtworkWarnings(size.width, size.height) : [];
-
   return (
     <Box {...fieldAnchor(ARTWORK_FIELD)}>
       <Typography id={helpId} variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
@@ -168,47 +160,13 @@ export function ArtworkPanel({ current, releaseTitle, uploadInput }: ArtworkPane
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {showPicked ? picked.file.name : current ? 'Current artwork' : 'No artwork yet'}
           </Typography>
-          {size && (
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {size.width} x {size.height} pixels
-            </Typography>
-          )}
-          {showPicked && previewFailed && (
-            <Alert severity="info" sx={{ mt: 1 }}>
-              {ARTWORK_PREVIEW_FAILED}
-            </Alert>
-          )}
-          {warnings.length > 0 && (
-            <Alert severity="warning" sx={{ mt: 1 }}>
-              {warnings.map((warning) => (
-                <span key={warning} style={{ display: 'block' }}>
-                  {warning}
-                </span>
-              ))}
-            </Alert>
-          )}
-          {upload?.status === 'uploading' && (
-            <Box sx={{ mt: 1.5 }}>
-              <UploadStatus
-                fileName={upload.file.name}
-                progressLabel="Artwork upload progress"
-                progress={upload.progress}
-              />
-            </Box>
-          )}
-          {upload?.status === 'failed' && (
-            <Alert
-              severity="error"
-              sx={{ mt: 1 }}
-              action={
-                <Button color="inherit" size="small" onClick={() => void choose(upload.file)}>
-                  Retry
-                </Button>
-              }
-            >
-              {upload.error}
-            </Alert>
-          )}
+          <ArtworkFacts
+            size={size}
+            previewFailed={previewFailed}
+            upload={upload}
+            progressLabel="Artwork upload progress"
+            onRetry={(file) => void choose(file)}
+          />
           {showPicked && pendingFileId && (
             <Typography variant="body2" role="status" sx={{ color: 'success.main', mt: 1 }}>
               Uploaded. Save the draft or submit to use it.

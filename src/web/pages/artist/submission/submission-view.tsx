@@ -24,6 +24,7 @@ import {
   type StatusChipColour,
   type Submission,
 } from '../../../../domain';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { StatusChip } from '../../../components/status-chip';
 import { usePageTitle } from '../../../components/use-page-title';
 import { usePublicConfig } from '../../../config';
@@ -53,19 +54,47 @@ export interface MediaEntry {
   label: string;
   href: string;
   kind: 'audio' | 'image';
+  /** A track's own cover (spec 001 §3): shown as a thumbnail, described by this text. */
+  thumbnailAlt?: string;
 }
 
 /**
  * 'Track 1', 'Track 2', … then 'Artwork' (spec 000 §2). The media links list every file of the
- * submission, the artwork's among them, so the artwork's link is named once, as the artwork.
+ * submission, the artwork's among them, so the artwork's link is named once, as the artwork. A
+ * track with its own cover has it listed right after it, as 'Track N artwork'.
  */
-export function listMediaFiles(submission: Pick<Submission, 'mediaLinks' | 'artworkUrl'>): MediaEntry[] {
+export function listMediaFiles(
+  submission: Pick<Submission, 'mediaLinks' | 'artworkUrl' | 'trackArtworks'>,
+): MediaEntry[] {
   const artwork = submission.artworkUrl?.trim();
   const entries: MediaEntry[] = submission.mediaLinks
     .filter((link) => link.trim() !== '' && link.trim() !== artwork)
-    .map((href, index) => ({ label: `Track ${index + 1}`, href, kind: 'audio' }));
+    .flatMap((href, index): MediaEntry[] => {
+      const own = submission.trackArtworks?.find((entry) => entry.trackNumber === index + 1);
+      const track: MediaEntry = { label: `Track ${index + 1}`, href, kind: 'audio' };
+      if (!own) return [track];
+      const thumbnailAlt = `Custom artwork of ${own.title.trim() || track.label}`;
+      return [track, { label: `Track ${index + 1} artwork`, href: own.url, kind: 'image', thumbnailAlt }];
+    });
   if (artwork) entries.push({ label: 'Artwork', href: artwork, kind: 'image' });
   return entries;
+}
+
+function MediaIcon({ entry }: { entry: MediaEntry }) {
+  if (entry.thumbnailAlt) {
+    return (
+      <ResponsiveImage
+        src={entry.href}
+        alt={entry.thumbnailAlt}
+        sizes="32px"
+        width={32}
+        height={32}
+        fallback={<ImageOutlinedIcon />}
+        sx={{ width: 32, height: 32, display: 'block', objectFit: 'cover', borderRadius: '4px' }}
+      />
+    );
+  }
+  return entry.kind === 'audio' ? <AudiotrackIcon /> : <ImageOutlinedIcon />;
 }
 
 function MediaFiles({ submission }: { submission: Submission }) {
@@ -95,7 +124,7 @@ function MediaFiles({ submission }: { submission: Submission }) {
           sx={{ pr: 12 }}
         >
           <ListItemIcon sx={{ minWidth: 40, color: 'primary.main' }}>
-            {entry.kind === 'audio' ? <AudiotrackIcon /> : <ImageOutlinedIcon />}
+            <MediaIcon entry={entry} />
           </ListItemIcon>
           <ListItemText primary={entry.label} />
         </ListItem>

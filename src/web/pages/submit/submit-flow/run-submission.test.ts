@@ -4,12 +4,18 @@ import {
   BOT_CHECK_FAILED,
   type CreateBoardItemPayload,
   createDefaultTrackMetadata,
+  formatTrackNeedsCustomArtwork,
   PROGRESS,
   type UploadResult,
 } from '../../../../domain';
 import { ApiError } from '../../../api/client';
 import { createInitialValues, type SubmitFormValues } from '../../../forms/form-values';
-import { ARTWORK_UPLOAD_KEY, UploadRegistry } from '../../../forms/upload-registry';
+import {
+  ARTWORK_UPLOAD_KEY,
+  customArtworkUploadKey,
+  trackIdOfCustomArtworkKey,
+  UploadRegistry,
+} from '../../../forms/upload-registry';
 import type { UploadHandle, UploadProgress } from '../../../upload';
 import { type RunSubmissionDeps, runSubmission, type SubmissionProgress } from './run-submission';
 
@@ -95,7 +101,22 @@ function deps(values: SubmitFormValues, overrides: Partial<RunSubmissionDeps> = 
     registry: new UploadRegistry(),
     getValues: () => state,
     attachUpload: (key, result) => {
+      const artworkOf = trackIdOfCustomArtworkKey(key);
       if (key === ARTWORK_UPLOAD_KEY) state = { ...state, artwork: result.url, artworkFileId: result.fileId };
+      else if (artworkOf)
+        state = {
+          ...state,
+          tracks: state.tracks.map((t) =>
+            t.id === artworkOf
+              ? {
+                  ...t,
+                  customArtworkUrl: result.url,
+                  customArtworkFileId: result.fileId,
+                  customArtwork: null,
+                }
+              : t,
+          ),
+        };
       else
         state = {
           ...state,
@@ -188,6 +209,91 @@ describe('runSubmission', () => {
     pending[0]?.resolve({ success: true, fileId: 'late-file', url: '/files/late' });
     await run;
     expect(sent[0]?.formData.tracks[0]).toMatchObject({ fileId: 'late-file', url: '/files/late' });
+  });
+
+  it('waits for a track’s custom artwork between 70 and 80, after the main artwork, and sends its file id', async () => {
+    const { registry, pending } = controllableRegistry();
+    const values = completeValues();
+    const first = values.tracks[0];
+    if (!first) throw new Error('track');
+    values.tracks[0] = {
+      ...first,
+      useCustomArtwork: true,
+      customArtwork: { name: 'single.jpg', size: 1, type: 'image/jpeg' },
+      customArtworkFileName: 'single.jpg',
+    };
+    void registry.upload(customArtworkUploadKey('t1'), new File(['x'], 'single.jpg'), {
+      artistName: 'x',
+      fileType: 'artwork',
+      sessionId: 's',
+    });
+    const { d, progress, sent } = deps(values, { registry });
+    const run = runSubmission(d);
+    const status = 'Uploading the artwork of "Song 1"...';
+    await vi.waitFor(() => expect(progress.some((p) => p.status === status)).toBe(true));
+    expect(progress.find((p) => p.status === status)).toMatchObject({
+      progress: PROGRESS.customArtworkStart,
+      currentFile: 3,
+      totalFiles: 3,
+    });
+    pending[0]?.progress(50);
+    await vi.waitFor(() => expect(progress.some((p) => p.progress === 75)).toBe(true));
+    pending[0]?.resolve({ success: true, fileId: 'own-art', url: '/files/own-art' });
+    await run;
+    const values70to80 = progress.filter((p) => p.status === status).map((p) => p.progress);
+    expect(
+      values70to80.every((v) => v >= PROGRESS.customArtworkStart && v <= PROGRESS.customArtworkEnd),
+    ).toBe(true);
+    const steps = progress.map((p) => p.progress);
+    expect(steps.indexOf(PROGRESS.artworkEnd)).toBeLessThan(steps.indexOf(PROGRESS.customArtworkStart));
+    expect(progress.find((p) => p.progress === PROGRESS.customArtworkEnd)?.status).toBe(
+      'Track artwork uploaded',
+    );
+    expect(sent[0]?.formData.tracks[0]).toMatchObject({
+      useCustomArtwork: true,
+      customArtworkFileId: 'own-art',
+      customArtworkUrl: '/files/own-art',
+      customArtworkFileName: 'single.jpg',
+    });
+    expect(sent[0]?.formData.tracks[0]).not.toHaveProperty('customArtwork');
+  });
+
+  it("names the track whose custom artwork failed to upload, in the spec's words", async () => {
+    const { registry, pending } = controllableRegistry();
+    const values = completeValues();
+    const first = values.tracks[0];
+    if (!first) throw new Error('track');
+    values.tracks[0] = {
+      ...first,
+      useCustomArtwork: true,
+      customArtwork: { name: 'single.jpg', size: 1, type: 'image/jpeg' },
+    };
+    void registry.upload(customArtworkUploadKey('t1'), new File(['x'], 'single.jpg'), {
+      artistName: 'x',
+      fileType: 'artwork',
+      sessionId: 's',
+    });
+    const { d, sent } = deps(values, { registry });
+    const run = runSubmission(d);
+    pending[0]?.reject(new Error('Image size exceeds 20MB limit'));
+    await expect(run).rejects.toMatchObject({
+      message: 'Failed to upload custom artwork for Song 1: Image size exceeds 20MB limit',
+      stage: 'custom-artwork-upload',
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it('stops at validation when a track’s custom artwork is switched on without a picture', async () => {
+    const values = completeValues();
+    const first = values.tracks[0];
+    if (!first) throw new Error('track');
+    values.tracks[0] = { ...first, useCustomArtwork: true };
+    const { d, sent } = deps(values);
+    await expect(runSubmission(d)).rejects.toMatchObject({
+      message: formatTrackNeedsCustomArtwork(1, 'Song 1'),
+      stage: 'validation',
+    });
+    expect(sent).toEqual([]);
   });
 
   it('names the track whose upload failed', async () => {

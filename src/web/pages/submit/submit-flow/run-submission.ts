@@ -5,8 +5,10 @@ import {
   FORM_VALIDATION_FAILED,
   formatArtworkUploadFailed,
   formatBoardEntryFailed,
+  formatCustomArtworkUploadFailed,
   formatTrackUploadFailed,
   getArtworkUploadProgress,
+  getCustomArtworkProgress,
   getTrackUploadProgress,
   hasTrackAudio,
   type IsoDate,
@@ -21,7 +23,11 @@ import {
 } from '../../../../domain';
 import { ApiError } from '../../../api/client';
 import type { SubmitFormValues } from '../../../forms/form-values';
-import { ARTWORK_UPLOAD_KEY, type UploadRegistry } from '../../../forms/upload-registry';
+import {
+  ARTWORK_UPLOAD_KEY,
+  customArtworkUploadKey,
+  type UploadRegistry,
+} from '../../../forms/upload-registry';
 import { buildCreateItemPayload, type SubmissionLinkFields } from './build-payload';
 
 /** What the 'Uploading Submission' modal shows (spec 001 §3, Progress record). */
@@ -34,7 +40,13 @@ export interface SubmissionProgress {
 }
 
 /** Where the pipeline stopped, for the error report. */
-export type SubmissionStage = 'validation' | 'track-upload' | 'artwork-upload' | 'board' | 'social-clips';
+export type SubmissionStage =
+  | 'validation'
+  | 'track-upload'
+  | 'artwork-upload'
+  | 'custom-artwork-upload'
+  | 'board'
+  | 'social-clips';
 
 export class SubmissionError extends Error {
   override readonly name = 'SubmissionError';
@@ -50,7 +62,7 @@ export class SubmissionError extends Error {
 export interface RunSubmissionDeps {
   registry: UploadRegistry;
   getValues(): SubmitFormValues;
-  /** Writes a finished upload into the form (the track's url and file id, or the artwork's). */
+  /** Writes a finished upload into the form (a track's audio or custom artwork, or the artwork). */
   attachUpload(key: string, result: UploadResult): void;
   verification(): SubmissionVerification;
   /** When the form was shown, for the client's bot score; null without timing data. */
@@ -131,8 +143,16 @@ export async function runSubmission(deps: RunSubmissionDeps): Promise<{ itemId: 
   });
   if (!deps.skipValidation && !bot.valid) throw new SubmissionError(BOT_CHECK_FAILED, 'validation');
 
+  // Tracks with their own artwork picked or uploaded; one switched on with nothing is the
+  // validation's to report (the server refuses it too, when development mode skipped it here).
+  const withCustomArtwork = withAudio.filter(
+    (track) =>
+      track.useCustomArtwork &&
+      (track.customArtworkFileId || deps.registry.get(customArtworkUploadKey(track.id))),
+  );
+
   await step(PROGRESS.preparing, 'Preparing your files...');
-  total = withAudio.length + (hasArtwork ? 1 : 0);
+  total = withAudio.length + (hasArtwork ? 1 : 0) + withCustomArtwork.length;
 
   for (const [index, track] of withAudio.entries()) {
     current = index + 1;
@@ -175,8 +195,37 @@ export async function runSubmission(deps: RunSubmissionDeps): Promise<{ itemId: 
     }
     await step(PROGRESS.artworkEnd, 'Artwork uploaded');
   }
-  // Custom per-track artwork is not offered by the form, so 70-80 passes straight on.
-  await step(PROGRESS.customArtworkEnd, 'Files ready');
+  for (const [index, track] of withCustomArtwork.entries()) {
+    current = withAudio.length + (hasArtwork ? 1 : 0) + index + 1;
+    const status = `Uploading the artwork of "${track.title}"...`;
+    const count = withCustomArtwork.length;
+    await step(getCustomArtworkProgress(index, count, 0), status);
+    const key = customArtworkUploadKey(track.id);
+    const settled = await deps.registry.whenSettled(key, (progress) =>
+      report(getCustomArtworkProgress(index, count, progress.percent / 100), status),
+    );
+    if (settled?.status === 'done') deps.attachUpload(key, settled.result);
+    if (settled?.status === 'failed') {
+      throw new SubmissionError(
+        formatCustomArtworkUploadFailed(track.title, settled.error),
+        'custom-artwork-upload',
+      );
+    }
+    const latest = deps.getValues().tracks.find((t) => t.id === track.id);
+    if (!latest?.customArtworkFileId) {
+      throw new SubmissionError(
+        formatCustomArtworkUploadFailed(
+          track.title,
+          'the upload was cancelled. Please choose the artwork again.',
+        ),
+        'custom-artwork-upload',
+      );
+    }
+  }
+  await step(
+    PROGRESS.customArtworkEnd,
+    withCustomArtwork.length > 0 ? 'Track artwork uploaded' : 'Files ready',
+  );
 
   await step(PROGRESS.submittingToBoard, 'Sending your submission to the label...');
   let payload: CreateBoardItemPayload;

@@ -4,8 +4,16 @@ import { useNavigate } from 'react-router';
 import { type IsoDate, SUBMISSION_FAILED, SUCCESS_PAUSE_MS, type UploadResult } from '../../../../domain';
 import { reportError } from '../../../api/report-error';
 import { createBoardItem, processSocialClips } from '../../../api/submissions';
-import { type SubmitFormValues, withUploadedAudio } from '../../../forms/form-values';
-import { ARTWORK_UPLOAD_KEY, type UploadRegistry } from '../../../forms/upload-registry';
+import {
+  type SubmitFormValues,
+  withUploadedAudio,
+  withUploadedCustomArtwork,
+} from '../../../forms/form-values';
+import {
+  ARTWORK_UPLOAD_KEY,
+  trackIdOfCustomArtworkKey,
+  type UploadRegistry,
+} from '../../../forms/upload-registry';
 import { clearDraft } from '../form/draft-storage';
 import type { SubmissionLinkFields } from './build-payload';
 import { type HoneypotRefs, readHoneypot } from './honeypot-fields';
@@ -68,6 +76,17 @@ export function useSubmission(options: SubmissionOptions) {
         return;
       }
       const tracks = methods.getValues('tracks');
+      const artworkOf = trackIdOfCustomArtworkKey(key);
+      if (artworkOf !== undefined) {
+        const index = tracks.findIndex((track) => track.id === artworkOf);
+        const track = tracks[index];
+        if (!track?.useCustomArtwork || track.customArtworkFileId === result.fileId) return;
+        methods.setValue(
+          `tracks.${index}`,
+          withUploadedCustomArtwork(track, { ...result, fileId: result.fileId }),
+        );
+        return;
+      }
       const index = tracks.findIndex((track) => track.id === key);
       const track = tracks[index];
       if (!track || track.fileId === result.fileId) return;

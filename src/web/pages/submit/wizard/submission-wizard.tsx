@@ -20,6 +20,7 @@ import { afterFirstPaint } from '../../../components/after-first-paint';
 import { usePublicConfig } from '../../../config';
 import { FieldErrorsProvider } from '../../../forms/field-errors';
 import { createInitialValues, getToday, type SubmitFormValues } from '../../../forms/form-values';
+import { useFreshUploadLinks } from '../../../forms/fresh-upload-links';
 import { scrollToField } from '../../../forms/scroll-to-field';
 import { UploadRegistry, UploadRegistryContext } from '../../../forms/upload-registry';
 import { useUploadKeepAlive } from '../../../monitoring/upload-keep-alive';
@@ -148,6 +149,8 @@ export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
   const isBusy = useCallback(() => registry.isBusy() || isSubmitting(), [registry, isSubmitting]);
   useLeaveWarning(isBusy);
   useUploadKeepAlive(isBusy);
+  // A visitor's file links work 15 minutes: the previews and players keep working (issue 18 §8).
+  useFreshUploadLinks(methods);
 
   // Keep the draft, and re-check the steps that failed, as the artist types.
   useEffect(() => {

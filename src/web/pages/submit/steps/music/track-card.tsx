@@ -26,16 +26,17 @@ import {
   formatChannels,
   formatDuration,
   formatSampleRate,
+  getTrackCustomArtworkField,
   hasTrackAudio,
   MAX_AUDIO_MB,
   RELEASE_AUDIO_ACCEPT,
 } from '../../../../../domain';
+import { FilePickBox } from '../../../../components/file-pick-box';
 import { UploadStatus } from '../../../../components/upload-status';
 import { fieldAnchor, fieldDomId, useErrorsUnder } from '../../../../forms/field-errors';
 import { FormTextField } from '../../../../forms/form-fields';
 import type { SubmitFormValues } from '../../../../forms/form-values';
 import { TrackDetailsForm } from '../../../../forms/track/track-details-form';
-import { FilePickBox } from './file-pick-box';
 import { useTrackPreview } from './track-preview';
 import { useTrackFile } from './use-track-file';
 
@@ -61,7 +62,11 @@ export function TrackCard({ index, count, onMove, onRemove }: TrackCardProps) {
   const hasAudio = hasTrackAudio(track) && !busy;
   const preview = useTrackPreview(upload?.file, track.url);
   const inputRef = useRef<HTMLInputElement>(null);
-  const detailErrors = useErrorsUnder(`tracks.${index}.metadata`);
+  // The details hold the credits and the track's custom artwork: a problem with either opens them.
+  const detailErrors = [
+    ...useErrorsUnder(`tracks.${index}.metadata`),
+    ...useErrorsUnder(getTrackCustomArtworkField(index)),
+  ];
   const label = `Track ${index + 1}`;
   const name = track.title.trim() || label;
 
@@ -281,7 +286,7 @@ export function TrackCard({ index, count, onMove, onRemove }: TrackCardProps) {
           </Typography>
         </AccordionSummary>
         <AccordionDetails>
-          <TrackDetailsForm index={index} />
+          <TrackDetailsForm index={index} withCustomArtwork />
         </AccordionDetails>
       </Accordion>
     </Paper>

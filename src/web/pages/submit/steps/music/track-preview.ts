@@ -14,12 +14,22 @@ function playbackError(error: unknown): string {
 /**
  * Play/pause of a track's audio (spec 001 §4: preview toggles play and pause), from the picked
  * file when this page has it, else from the uploaded file's signed URL. Errors use §8's texts.
+ *
+ * The form renews the signed URL before it expires (issue 18 §8, forms/fresh-upload-links.ts): a
+ * new link to the same file keeps the player (a playing preview goes on), which takes the new link
+ * the next time it starts.
  */
 export function useTrackPreview(file: File | undefined, url: string | undefined) {
   const audioRef = useRef<HTMLAudioElement | null>(null);
+  /** The newest link, and the one the player was given. */
+  const latestUrl = useRef(url);
+  latestUrl.current = url;
+  const givenUrl = useRef<string | undefined>(undefined);
   const [isPlaying, setIsPlaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [source, setSource] = useState<string | undefined>(undefined);
+  /** Which file the link names, whatever its expiry and signature. */
+  const fileLink = url?.split('?')[0];
 
   useEffect(() => {
     if (file) {
@@ -27,15 +37,16 @@ export function useTrackPreview(file: File | undefined, url: string | undefined)
       setSource(objectUrl);
       return () => URL.revokeObjectURL(objectUrl);
     }
-    setSource(url);
+    setSource(fileLink === undefined ? undefined : latestUrl.current);
     return undefined;
-  }, [file, url]);
+  }, [file, fileLink]);
 
   useEffect(() => {
     if (!source) return undefined;
     const audio = new Audio();
     audio.preload = 'none';
     audio.src = source;
+    givenUrl.current = source;
     audioRef.current = audio;
     const onEnd = () => setIsPlaying(false);
     const onError = () => {
@@ -63,6 +74,14 @@ export function useTrackPreview(file: File | undefined, url: string | undefined)
     if (!audio.paused) {
       audio.pause();
       return;
+    }
+    const renewed = latestUrl.current;
+    if (!file && renewed && givenUrl.current !== renewed) {
+      // The link was renewed since the player got it: carry on from where it stopped.
+      const position = audio.currentTime;
+      audio.src = renewed;
+      givenUrl.current = renewed;
+      if (position > 0) audio.currentTime = position;
     }
     if (playing && playing !== audio) playing.pause();
     playing = audio;

@@ -18,7 +18,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { addTrackSlot, canShowAddTrack, createEmptyTrack, summariseStrategy } from '../../../../../domain';
 import { fieldAnchor, useFieldError } from '../../../../forms/field-errors';
 import { createId, type SubmitFormValues } from '../../../../forms/form-values';
-import { useUploadRegistry } from '../../../../forms/upload-registry';
+import { customArtworkUploadKey, useUploadRegistry } from '../../../../forms/upload-registry';
 import { StepSection } from '../step-section';
 import { useApplyStrategyUpdate } from './release-form-updates';
 import { TrackCard } from './track-card';
@@ -78,7 +78,10 @@ export function TracksSection() {
   const remove = (index: number) => {
     const current = getValues('tracks');
     const removed = current[index];
-    if (removed) registry.cancel(removed.id);
+    if (removed) {
+      registry.cancel(removed.id);
+      registry.cancel(customArtworkUploadKey(removed.id));
+    }
     // The last slot is emptied rather than removed: a release always offers somewhere to add audio.
     const next = current.length > 1 ? current.filter((_, i) => i !== index) : [createEmptyTrack(createId())];
     // A removed single takes its date out of the schedule: recompute the strategy from what is left.

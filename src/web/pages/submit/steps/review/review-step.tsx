@@ -22,7 +22,7 @@ import { StepSection } from '../step-section';
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }} sx={{ py: 0.75 }}>
-      <Typography component="dt" variant="body2" color="text.secondary" sx={{ minWidth: 180 }}>
+      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary', minWidth: 180 }}>
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
@@ -98,6 +98,9 @@ export function ReviewStep({
                         {i + 1}. {track.title || 'Untitled'}
                         {track.releaseAsSingle && track.singleReleaseDate
                           ? ` (single, ${date(track.singleReleaseDate)})`
+                          : ''}
+                        {track.useCustomArtwork
+                          ? ` · Custom artwork: ${track.customArtworkFileName ?? 'not chosen'}`
                           : ''}
                       </span>
                     ))}

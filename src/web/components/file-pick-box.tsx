@@ -5,13 +5,18 @@ import type { ReactNode } from 'react';
 
 interface FilePickBoxProps {
   label: string;
+  /** The button's accessible name when the label alone is ambiguous on the page; it starts with the label. */
+  accessibleName?: string | undefined;
   icon: ReactNode;
   hint: ReactNode;
   onPick(): void;
 }
 
-/** The empty state of a file slot: a dashed box with the button that opens the file picker. */
-export function FilePickBox({ label, icon, hint, onPick }: FilePickBoxProps) {
+/**
+ * The empty state of a file slot (a track's WAV, an artwork): a dashed box with the button that
+ * opens the file picker.
+ */
+export function FilePickBox({ label, accessibleName, icon, hint, onPick }: FilePickBoxProps) {
   return (
     <Box
       sx={{
@@ -26,10 +31,10 @@ export function FilePickBox({ label, icon, hint, onPick }: FilePickBoxProps) {
         flexWrap: 'wrap',
       }}
     >
-      <Button variant="contained" startIcon={icon} onClick={onPick}>
+      <Button variant="contained" startIcon={icon} onClick={onPick} aria-label={accessibleName}>
         {label}
       </Button>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {hint}
       </Typography>
     </Box>

@@ -1,0 +1,2 @@
+ALTER TABLE "submission_tracks" ADD COLUMN "artwork_upload_id" uuid;--> statement-breakpoint
+ALTER TABLE "submission_tracks" ADD CONSTRAINT "submission_tracks_artwork_upload_id_uploads_id_fk" FOREIGN KEY ("artwork_upload_id") REFERENCES "public"."uploads"("id") ON DELETE set null ON UPDATE no action;
