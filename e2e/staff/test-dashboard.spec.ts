@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { startMondayStandIn } from '../../src/server/providers/board/monday-stand-in';
+import { startMondayStandIn } from '../../src/server/stand-ins/monday';
 import { expect, expectNoProblems, test } from '../fixtures';
 import { storageStatePath } from '../support/accounts';
 import { axeViolations } from '../support/axe';

@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/client';
 import { createStorage } from './providers';
 import { seedDemoData } from './seed/seed-demo-data';
 import { addStaff, listStaff, removeStaff } from './services/staff/manage-staff';
+import { runStandIns, STAND_INS_USAGE } from './stand-ins/cli';
 
 const usage = `Usage: npm run imprint -- <command>
 
@@ -14,6 +15,9 @@ Commands:
   staff add EMAIL [NAME]  make EMAIL a staff member (they sign in at /login with that address)
   staff list              list the staff members
   staff remove EMAIL      take staff rights away and sign them out
+  ${STAND_INS_USAGE}
+                          run local stand-ins for the external services (all by default) until
+                          Ctrl-C, and print the .env lines that point Imprint at them
 `;
 
 async function runStaff(db: Database, [action, email, ...name]: string[]): Promise<number> {
@@ -58,6 +62,8 @@ async function runStaff(db: Database, [action, email, ...name]: string[]): Promi
 
 async function run(args: string[]): Promise<number> {
   const [command, ...rest] = args;
+  // No configuration or database: the stand-ins are what a configuration will point at.
+  if (command === 'stand-ins') return runStandIns(rest);
   if (command !== 'migrate' && command !== 'seed' && command !== 'staff') {
     process.stderr.write(usage);
     return command === undefined || command === 'help' ? 0 : 2;

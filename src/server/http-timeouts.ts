@@ -15,7 +15,7 @@ import { REQUEST_HEADERS_TOO_LARGE, REQUEST_MALFORMED, REQUEST_TIMED_OUT } from 
  *   requestTimeout), above every upload time-out of the web client (spec 001 §9: 5 and 10 minutes).
  * Between requests a kept-alive connection closes after Fastify's keepAliveTimeout (72 s: longer
  * than a load balancer's usual 60 s, so the balancer closes first and never reuses a closed one).
- * The multipart parts and fields limits are the upload route's (routes/api/uploads.ts).
+ * The multipart parts and fields limits are the upload route's (routes/api/upload.ts).
  */
 
 export interface HttpTimeouts {

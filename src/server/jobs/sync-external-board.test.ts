@@ -1,11 +1,15 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { boardSyncItems, invitations, jobs, submissions } from '../db/schema';
-import { type ExternalBoard, MONDAY_API_VERSION, MondayBoard } from '../providers/board/monday-board';
-import { type MondayStandIn, startMondayStandIn } from '../providers/board/monday-stand-in';
-import { EXTERNAL_BOARD_NOT_CONFIGURED } from '../routes/api/external-board';
+import {
+  EXTERNAL_BOARD_NOT_CONFIGURED,
+  type ExternalBoard,
+  MONDAY_API_VERSION,
+  MondayBoard,
+} from '../providers/board/monday-board';
 import { queueBoardSync } from '../services/board-sync/queue-board-sync';
 import { addStaff } from '../services/staff/manage-staff';
+import { type MondayStandIn, startMondayStandIn } from '../stand-ins/monday';
 import { type SignedIn, signIn } from '../test/sign-in';
 import { postSubmission, prepareTestSubmission } from '../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../test/test-context';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages, type SessionUser } from '../../domain';
 import type { AppConfig } from '../config';
 import { forbidden, unauthorized } from '../errors';
-import { DROPBOX_SIGN_CALLBACK_PATH } from '../routes/api/dropbox-sign';
+import { DROPBOX_SIGN_CALLBACK_PATH } from '../providers/signing/dropbox-sign';
 import { presentSessionUser } from '../services/artists/artist-picture';
 import { type NewSession, type ResolvedSession, resolveSession } from '../services/auth/sessions';
 import { bindLinks, type LinkSigner } from '../services/files/signed-urls';
@@ -78,7 +78,7 @@ export function registerAuthentication(app: FastifyInstance): void {
     // pages need none.
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/')) return;
     // Dropbox Sign's callback is server to server and authenticated by its event HMAC alone
-    // (routes/api/dropbox-sign.ts): a session means nothing there, and its Origin is not ours to judge.
+    // (routes/api/contracts/dropbox-sign.ts): a session means nothing there, and its Origin is not ours to judge.
     if (request.method === 'POST' && request.url.split('?')[0] === DROPBOX_SIGN_CALLBACK_PATH) return;
     const cookie = request.cookies[cookieName];
     if (unsafeMethods.has(request.method)) {
@@ -122,4 +122,14 @@ export function requireStaff(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   if (user.role !== 'staff') throw forbidden(authMessages.staffOnly);
   return user;
+}
+
+/**
+ * onRequest hook of staff routes: 401/403 before validation, so a visitor or an artist learns
+ * nothing about their inputs. Artists' details and signed file links: for this reader only, never
+ * kept by a cache.
+ */
+export async function staffOnly(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('cache-control', 'no-store');
+  requireStaff(request);
 }

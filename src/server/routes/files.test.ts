@@ -112,6 +112,15 @@ describe('file links of an anonymous visitor (the public form before sign-in)', 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, error: expect.any(String) });
   });
+
+  it('refuses a tampered or expired file link', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/files/${crypto.randomUUID()}?disposition=inline&expires=9999999999&signature=${'y'.repeat(43)}`,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe('Invalid link');
+  });
 });
 
 describe('file links of a signed-in requester', () => {

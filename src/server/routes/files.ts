@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { imageVariantNamePattern } from '../../domain';
-import { uploads } from '../db/schema';
-import { forbidden, notFound } from '../errors';
-import { getImageMapping, storedImageVariants } from '../services/files/image-mapping';
+import { forbidden } from '../errors';
+import { findServedFile } from '../services/files/find-served-file';
+import { getImageMapping } from '../services/files/image-mapping';
 import { checkFileUrl } from '../services/files/signed-urls';
 
 /**
@@ -24,7 +23,7 @@ const fileLinkRefusals = {
 } as const;
 
 /** `filename*` (RFC 5987) keeps non-ASCII names; the plain `filename` is an ASCII fallback. */
-export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
@@ -113,44 +112,30 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         request.auth?.sessionId,
       );
       if (check !== 'valid') throw forbidden(fileLinkRefusals[check]);
-      const [row] = await app.db.select().from(uploads).where(eq(uploads.id, fileId));
-      if (row?.status !== 'ready') throw notFound('File not found');
-      const stored = variant
-        ? new Map(storedImageVariants(row.variants)).get(variant)
-        : { key: row.storageKey, format: undefined };
-      if (!stored) throw notFound('File not found');
-      const head = await app.providers.storage.head(stored.key);
-      if (!head) throw notFound('File not found');
-
-      const contentType = stored.format
-        ? `image/${stored.format}`
-        : (row.contentType ?? 'application/octet-stream');
-      const name = stored.format
-        ? `${row.originalName.replace(/\.[^.]+$/, '')}-${variant}.${stored.format === 'jpeg' ? 'jpg' : stored.format}`
-        : row.originalName;
+      const file = await findServedFile({ db: app.db, storage: app.providers.storage }, fileId, variant);
       // Never kept past the link's own end; a bound link's answer only for the session's credentials
       // (after sign-out the browser asks again, and is refused).
       const maxAge = Math.max(0, Math.floor(expires - nowSeconds));
       reply
-        .header('content-type', contentType)
-        .header('content-disposition', contentDisposition(disposition, name))
+        .header('content-type', file.contentType)
+        .header('content-disposition', contentDisposition(disposition, file.name))
         .header('accept-ranges', 'bytes')
         .header('cache-control', `private, max-age=${Math.min(maxAge, fileCacheMaxSeconds)}`)
         .header('x-content-type-options', 'nosniff');
       if (bound) reply.header('vary', varyBySession);
-      const range = parseRange(request.headers.range, head.size);
+      const range = parseRange(request.headers.range, file.size);
       if (range === 'invalid') {
-        return reply.code(416).header('content-range', `bytes */${head.size}`).send();
+        return reply.code(416).header('content-range', `bytes */${file.size}`).send();
       }
       if (range) {
         reply
           .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${head.size}`)
+          .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
           .header('content-length', range.end - range.start + 1);
-        return reply.send(await app.providers.storage.get(stored.key, range));
+        return reply.send(await app.providers.storage.get(file.key, range));
       }
-      reply.header('content-length', head.size);
-      return reply.send(await app.providers.storage.get(stored.key));
+      reply.header('content-length', file.size);
+      return reply.send(await app.providers.storage.get(file.key));
     },
   );
 };

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type MondayStandIn, STAND_IN_COLUMNS, startMondayStandIn } from '../../stand-ins/monday';
 import { createExternalBoard, ExternalBoardError, MONDAY_API_VERSION, MondayBoard } from './monday-board';
-import { type MondayStandIn, STAND_IN_COLUMNS, startMondayStandIn } from './monday-stand-in';
 
 let standIn: MondayStandIn;
 let board: MondayBoard;

@@ -279,6 +279,9 @@ export class MondayBoard implements ExternalBoard {
   }
 }
 
+/** What staff are told about the mirror while there is no external board. */
+export const EXTERNAL_BOARD_NOT_CONFIGURED = 'monday.com sync is not configured';
+
 /** monday.com when MONDAY_API_TOKEN and MONDAY_BOARD_ID are set; otherwise no external board. */
 export function createExternalBoard(config: AppConfig['monday']): ExternalBoard | undefined {
   if (!config) return undefined;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
+import { startTurnstileStandIn, TURNSTILE_TEST_KEYS, type TurnstileStandIn } from '../../stand-ins/turnstile';
 import { CloudflareTurnstile, TURNSTILE_UNAVAILABLE } from './turnstile';
-import { startTurnstileStandIn, type TurnstileStandIn } from './turnstile-stand-in';
 
 let standIn: TurnstileStandIn;
 beforeEach(async () => {
@@ -77,6 +77,24 @@ describe('the siteverify stand-in', () => {
     expect(await codes({ secret: standIn.secretKey, response: old })).toEqual(['timeout-or-duplicate']);
     // JSON bodies are accepted too, as Cloudflare does.
     expect(await codes({ secret: standIn.secretKey, response: token }, 'application/json')).toEqual([]);
+  });
+
+  it("keeps Cloudflare's test keys apart: a test secret takes only the dummy token, every time", async () => {
+    const dummy = TURNSTILE_TEST_KEYS.dummyToken;
+    // A production secret refuses the dummy token.
+    expect((await siteverify({ secret: standIn.secretKey, response: dummy })).json['error-codes']).toEqual([
+      'invalid-input-response',
+    ]);
+    const testKeys = await startTurnstileStandIn({ keys: TURNSTILE_TEST_KEYS });
+    try {
+      const verify = (token: string) =>
+        new CloudflareTurnstile(TURNSTILE_TEST_KEYS.secretKey, testKeys.verifyUrl).verify(token, '127.0.0.1');
+      expect(await verify(dummy)).toBe(true);
+      expect(await verify(dummy)).toBe(true);
+      expect(await verify(testKeys.issueToken())).toBe(false);
+    } finally {
+      await testKeys.close();
+    }
   });
 });
 

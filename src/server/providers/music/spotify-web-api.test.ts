@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type SpotifyStandIn, startSpotifyStandIn } from '../../stand-ins/spotify';
 import { MusicServiceError } from './music-catalog';
 import { OfflineCatalog } from './offline-catalog';
 import { OFFLINE_ARTISTS } from './offline-catalogue-data';
-import { type SpotifyStandIn, startSpotifyStandIn } from './spotify-stand-in';
 import { SpotifyWebApi, type SpotifyWebApiOptions } from './spotify-web-api';
 
 describe('SpotifyWebApi against the stand-in', () => {

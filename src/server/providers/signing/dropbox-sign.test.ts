@@ -3,8 +3,8 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type DropboxSignStandIn, startDropboxSignStandIn } from '../../stand-ins/dropbox-sign';
 import { DropboxSign, DropboxSignError, reduceStatus } from './dropbox-sign';
-import { type DropboxSignStandIn, startDropboxSignStandIn } from './dropbox-sign-stand-in';
 
 let standIn: DropboxSignStandIn;
 let sleeps: number[];

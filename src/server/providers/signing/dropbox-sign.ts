@@ -5,6 +5,13 @@ import type { ExternalSigning } from './external-signing';
 /** The template role the artist signs as: the Dropbox Sign template must define a signer role of this name. */
 export const DROPBOX_SIGN_SIGNER_ROLE = 'Artist';
 
+/**
+ * Where Dropbox Sign posts its events: the account's callback URL is PUBLIC_URL followed by this
+ * path. routes/api/contracts/dropbox-sign.ts serves it; policies/authentication.ts exempts it from
+ * the session and the Origin check, since only the event's HMAC authenticates it.
+ */
+export const DROPBOX_SIGN_CALLBACK_PATH = '/api/contracts/dropbox-sign/callback';
+
 export interface DropboxSignOptions {
   apiKey: string;
   clientId: string;

@@ -44,6 +44,11 @@ import {
 } from '../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
+/**
+ * The artist area (issue 8): /api/artist/profile (artist.ts) and the artist's submissions under
+ * /api/profile (profile.ts), tested together: one access rule, one set of fixtures.
+ */
+
 let ctx: TestContext;
 let staff: SignedIn;
 let artistA: SignedIn;
@@ -183,17 +188,17 @@ describe('who may use the artist area', () => {
     }
   });
 
-  it('makes the artist row of an artist account that has none, once, even when asked twice at once', async () => {
+  it('makes the artist row of an artist account that has none on its first save, once, even when asked twice at once', async () => {
     const artist = await signIn(ctx.app, db(), 'no.row@example.com');
     await db().delete(artists).where(eq(artists.email, 'no.row@example.com'));
     const [first, second] = await Promise.all([
-      call(artist, 'GET', '/api/artist/profile'),
-      call(artist, 'GET', '/api/artist/profile'),
+      call(artist, 'PUT', '/api/artist/profile', { city: 'Leeds' }),
+      call(artist, 'PUT', '/api/artist/profile', { city: 'Leeds' }),
     ]);
     expect(first?.statusCode).toBe(200);
     expect(second?.statusCode).toBe(200);
     const rows = await db().select().from(artists).where(eq(artists.userId, artist.userId));
-    expect(rows).toMatchObject([{ email: 'no.row@example.com' }]);
+    expect(rows).toMatchObject([{ email: 'no.row@example.com', city: 'Leeds' }]);
   });
 });
 

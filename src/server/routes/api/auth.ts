@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   formatSignInSent,
-  meResponseSchema,
   signInRequestSchema,
   signInResultSchema,
   verifyCodeRequestSchema,
@@ -18,6 +17,7 @@ import { bindLinks } from '../../services/files/signed-urls';
 
 const okSchema = z.object({ success: z.literal(true), message: z.string().optional() });
 
+/** Signing in and out: a link and a code by e-mail, and the session they open. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const present = (outcome: SignInOutcome) => ({
     success: true as const,
@@ -69,10 +69,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.auth) await destroySession(app.db, request.auth.sessionId);
     clearSessionCookie(reply, app.config);
     return { success: true as const };
-  });
-
-  app.get('/api/me', { schema: { response: { 200: meResponseSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { success: true as const, user: request.auth?.user ?? null };
   });
 };

@@ -20,16 +20,13 @@ import {
 } from '../../db/schema';
 import { ARTISTS_ONLY } from '../../policies/artists';
 import { DropboxSign } from '../../providers/signing/dropbox-sign';
-import {
-  type DropboxSignStandIn,
-  startDropboxSignStandIn,
-} from '../../providers/signing/dropbox-sign-stand-in';
 import { hashToken } from '../../services/auth/tokens';
 import { addStaff } from '../../services/staff/manage-staff';
+import { type DropboxSignStandIn, startDropboxSignStandIn } from '../../stand-ins/dropbox-sign';
 import { makePng } from '../../test/media-fixtures';
 import { type SignedIn, signIn } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
-import { SIGNING_REQUESTS_PER_MINUTE, TOO_MANY_SIGNING_REQUESTS } from './contracts';
+import { SIGNING_REQUESTS_PER_MINUTE, TOO_MANY_SIGNING_REQUESTS } from './signing';
 
 let ctx: TestContext;
 let staff: SignedIn;

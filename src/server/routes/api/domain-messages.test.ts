@@ -568,7 +568,7 @@ const browserOnly: Record<string, string> = {
 /** Messages the API answers that another test meets, with the reason it is not met here. */
 const metElsewhere: Record<string, string> = {
   RESUMABLE_CHUNK_TOO_LONG:
-    'resumable-uploads.test.ts: tus answers it in text/plain to a chunked PATCH, on a listening server',
+    'uploads.test.ts: tus answers it in text/plain to a chunked PATCH, on a listening server',
 };
 
 /** Every message a module exports: strings, formatters, and the strings of message objects. */

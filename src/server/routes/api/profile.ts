@@ -1,8 +1,33 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { profileResponseSchema } from '../../../domain';
+import { z } from 'zod';
+import {
+  artistSubmissionsResponseSchema,
+  profileResponseSchema,
+  releaseDetailsResponseSchema,
+  releaseDetailsSaveSchema,
+  submissionResponseSchema,
+} from '../../../domain';
+import { notFound } from '../../errors';
+import { artistAreaOnly, findSignedInArtist, requireArtistUser } from '../../policies/artists';
 import { requireUser } from '../../policies/authentication';
+import type { ArtistRow } from '../../services/artists/find-artist-of-user';
+import { getArtistSubmission } from '../../services/artists/get-artist-submission';
+import { listArtistSubmissions } from '../../services/artists/list-artist-submissions';
+import { SUBMISSION_NOT_FOUND } from '../../services/board/get-board-item';
+import { getReleaseDetails } from '../../services/release-details/get-release-details';
+import { saveReleaseDetails } from '../../services/release-details/save-release-details';
+import { submitReleaseDetails } from '../../services/release-details/submit-release-details';
 
-/** `GET /api/profile` (spec 000 §7): the signed-in user's name, artist name and picture. */
+const itemParamsSchema = z.object({ itemId: z.string().max(100) });
+
+/** Twenty tracks of lyrics and credits fit easily; the default 1 MiB would be tight. */
+const releaseDetailsBodyLimit = 2 * 1024 * 1024;
+
+/**
+ * `GET /api/profile` (spec 000 §7): the signed-in user's name, artist name and picture; and the
+ * artist area's submissions (issue 8, spec 000 §7) with their release details.
+ */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/profile',
@@ -18,6 +43,107 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(user.picture ? { picture: user.picture } : {}),
         },
       };
+    },
+  );
+
+  await app.register(artistSubmissionRoutes);
+};
+
+/**
+ * The signed-in artist's submissions. Every route works on the artist's own records only; another
+ * artist's item ids answer 404 like unknown ones.
+ */
+const artistSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', artistAreaOnly);
+
+  // File links bound to the artist's session (request.pageLinks).
+  const deps = (request: FastifyRequest) => ({ db: app.db, signer: request.pageLinks });
+
+  /** The artist whose item is asked for: an account without an artist row yet has none. */
+  const owner = async (request: FastifyRequest): Promise<ArtistRow> => {
+    const artist = await findSignedInArtist(request, app.db);
+    if (!artist) throw notFound(SUBMISSION_NOT_FOUND);
+    return artist;
+  };
+
+  app.get(
+    '/api/profile/submissions',
+    { schema: { response: { 200: artistSubmissionsResponseSchema } } },
+    async (request) => {
+      const artist = await findSignedInArtist(request, app.db);
+      return {
+        success: true as const,
+        submissions: artist ? await listArtistSubmissions(deps(request), artist.id) : [],
+      };
+    },
+  );
+
+  app.get(
+    '/api/profile/submissions/:itemId',
+    { schema: { params: itemParamsSchema, response: { 200: submissionResponseSchema } } },
+    async (request) => {
+      const artist = await owner(request);
+      return {
+        success: true,
+        submission: await getArtistSubmission(deps(request), artist.id, request.params.itemId),
+      };
+    },
+  );
+
+  app.get(
+    '/api/profile/submissions/:itemId/release-details',
+    { schema: { params: itemParamsSchema, response: { 200: releaseDetailsResponseSchema } } },
+    async (request) => {
+      const artist = await owner(request);
+      const releaseDetails = await getReleaseDetails(deps(request), artist.id, request.params.itemId);
+      return { success: true as const, releaseDetails };
+    },
+  );
+
+  app.put(
+    '/api/profile/submissions/:itemId/release-details',
+    {
+      bodyLimit: releaseDetailsBodyLimit,
+      schema: {
+        params: itemParamsSchema,
+        body: releaseDetailsSaveSchema,
+        response: { 200: releaseDetailsResponseSchema },
+      },
+    },
+    async (request) => {
+      const artist = await owner(request);
+      const releaseDetails = await saveReleaseDetails(
+        deps(request),
+        artist.id,
+        requireArtistUser(request),
+        request.params.itemId,
+        request.body,
+      );
+      return { success: true as const, releaseDetails };
+    },
+  );
+
+  app.post(
+    '/api/profile/submissions/:itemId/release-details/submit',
+    {
+      bodyLimit: releaseDetailsBodyLimit,
+      schema: {
+        params: itemParamsSchema,
+        body: releaseDetailsSaveSchema,
+        response: { 200: releaseDetailsResponseSchema },
+      },
+    },
+    async (request) => {
+      const artist = await owner(request);
+      const releaseDetails = await submitReleaseDetails(
+        { db: app.db, config: app.config, signer: request.pageLinks },
+        artist,
+        requireArtistUser(request),
+        request.params.itemId,
+        request.body,
+      );
+      app.jobs.notify();
+      return { success: true as const, releaseDetails };
     },
   );
 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLINE_ARTISTS } from '../../providers/music/offline-catalogue-data';
-import { type SpotifyStandIn, startSpotifyStandIn } from '../../providers/music/spotify-stand-in';
+import { type SpotifyStandIn, startSpotifyStandIn } from '../../stand-ins/spotify';
 import { createTestContext, type TestContext } from '../../test/test-context';
 import { SPOTIFY_REQUESTS_PER_MINUTE } from './spotify';
 

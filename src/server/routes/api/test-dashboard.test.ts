@@ -11,12 +11,8 @@ import {
   testDashboardTestsResponseSchema,
 } from '../../../domain';
 import { artists, jobs, outboxMessages, rateLimitCounters, submissions, uploads } from '../../db/schema';
-import {
-  type MondayStandIn,
-  STAND_IN_COLUMNS,
-  startMondayStandIn,
-} from '../../providers/board/monday-stand-in';
 import { addStaff } from '../../services/staff/manage-staff';
+import { type MondayStandIn, STAND_IN_COLUMNS, startMondayStandIn } from '../../stand-ins/monday';
 import { type SignedIn, signIn } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
 import { TEST_DASHBOARD_RUNS_PER_MINUTE, TOO_MANY_TEST_RUNS, UNKNOWN_TEST } from './test-dashboard';

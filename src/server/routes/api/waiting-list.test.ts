@@ -1,7 +1,9 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages, waitingListEntries } from '../../db/schema';
+import { authMessages, staffWaitingListResponseSchema } from '../../../domain';
+import { invitations, outboxMessages, waitingListEntries } from '../../db/schema';
 import { addStaff } from '../../services/staff/manage-staff';
+import { type SignedIn, signIn } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 let ctx: TestContext;
@@ -248,5 +250,99 @@ describe('POST /api/waiting-list without any staff', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('GET /api/waiting-list', () => {
+  // Its own database: the staff member signing in here would get the notices counted above.
+  let staffCtx: TestContext;
+  let staff: SignedIn;
+  let artist: SignedIn;
+  beforeAll(async () => {
+    staffCtx = await createTestContext();
+    await addStaff(staffCtx.database.db, 'console@label.example');
+    staff = await signIn(staffCtx.app, staffCtx.database.db, 'console@label.example');
+    artist = await signIn(staffCtx.app, staffCtx.database.db, 'listener@example.com');
+  });
+  afterAll(async () => staffCtx.close());
+
+  const db = () => staffCtx.database.db;
+  const get = (url: string, as: SignedIn | null = staff) =>
+    staffCtx.app.inject({ method: 'GET', url, headers: as ? { cookie: as.cookie } : {} });
+  const entry = (over: Partial<typeof waitingListEntries.$inferInsert> = {}) => ({
+    firstName: 'Ada',
+    surname: 'Lane',
+    artistName: 'Nova Lane',
+    email: 'ada@example.com',
+    country: 'Ireland',
+    city: 'Cork',
+    listenLink: 'https://soundcloud.com/novalane/tide',
+    projectDescription: 'A six-track EP',
+    ...over,
+  });
+
+  it('refuses visitors with 401 and artists with 403', async () => {
+    const anonymous = await get('/api/waiting-list', null);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error).toBe(authMessages.notAuthenticated);
+    const asArtist = await get('/api/waiting-list', artist);
+    expect(asArtist.statusCode).toBe(403);
+    expect(asArtist.json().error).toBe(authMessages.staffOnly);
+  });
+
+  it('lists every entry newest first, with the invitation made from it', async () => {
+    const [older] = await db()
+      .insert(waitingListEntries)
+      .values(entry({ createdAt: new Date('2026-01-01T10:00:00Z') }))
+      .returning();
+    const [newer] = await db()
+      .insert(waitingListEntries)
+      .values(
+        entry({
+          firstName: 'Ben',
+          artistName: 'Quiet Harbour',
+          email: 'ben@example.com',
+          phone: '+44 20 0000 0000',
+          createdAt: new Date('2026-02-01T10:00:00Z'),
+        }),
+      )
+      .returning();
+    if (!older || !newer) throw new Error('entries not stored');
+    const [invitation] = await db()
+      .insert(invitations)
+      .values({
+        tokenHash: 'hash-from-waiting-list',
+        artistName: 'Nova Lane',
+        firstName: 'Ada',
+        surname: 'Lane',
+        email: 'ada@example.com',
+        waitingListEntryId: older.id,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+
+    const response = await get('/api/waiting-list');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = staffWaitingListResponseSchema.parse(response.json());
+    expect(body.entries.map((e) => e.id)).toEqual([newer.id, older.id]);
+    expect(body.entries[0]).toEqual({
+      id: newer.id,
+      firstName: 'Ben',
+      surname: 'Lane',
+      artistName: 'Quiet Harbour',
+      email: 'ben@example.com',
+      phone: '+44 20 0000 0000',
+      country: 'Ireland',
+      city: 'Cork',
+      instagramProfile: null,
+      tiktokProfile: null,
+      spotifyProfile: null,
+      listenLink: 'https://soundcloud.com/novalane/tide',
+      projectDescription: 'A six-track EP',
+      createdAt: '2026-02-01T10:00:00.000Z',
+      invitationId: null,
+    });
+    expect(body.entries[1]?.invitationId).toBe(invitation?.id);
   });
 });

@@ -1,14 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { waitingListPayloadSchema, waitingListResponseSchema } from '../../../domain';
+import {
+  staffWaitingListResponseSchema,
+  waitingListPayloadSchema,
+  waitingListResponseSchema,
+} from '../../../domain';
+import { staffOnly } from '../../policies/authentication';
+import { listWaitingList } from '../../services/staff-console/list-waiting-list';
 import { joinWaitingList } from '../../services/waiting-list/join-waiting-list';
 
-/**
- * Waiting-list mode's submit (spec 001 §7): anyone may join; limited per network. Taken in either
- * submission mode (issue 18 §11): the spec refuses nothing here when submissions are on (001 §4
- * "Submission mode" and §5 "Waiting-list submit" give the form's states and its required fields,
- * no mode check), and a page opened before staff switched the mode must not lose its entry.
- */
+/** The waiting list: artists join it from the form, staff read it in the console (issue 9). */
 export const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * Waiting-list mode's submit (spec 001 §7): anyone may join; limited per network. Taken in either
+   * submission mode (issue 18 §11): the spec refuses nothing here when submissions are on (001 §4
+   * "Submission mode" and §5 "Waiting-list submit" give the form's states and its required fields,
+   * no mode check), and a page opened before staff switched the mode must not lose its entry.
+   */
   app.post(
     '/api/waiting-list',
     { schema: { body: waitingListPayloadSchema, response: { 200: waitingListResponseSchema } } },
@@ -20,5 +27,12 @@ export const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result.created) app.jobs.notify();
       return { success: true, itemId: result.itemId };
     },
+  );
+
+  /** Every entry, newest first, with the invitation made from it. */
+  app.get(
+    '/api/waiting-list',
+    { onRequest: staffOnly, schema: { response: { 200: staffWaitingListResponseSchema } } },
+    async () => ({ success: true as const, entries: await listWaitingList(app.db) }),
   );
 };

@@ -8,38 +8,36 @@ import {
 } from '../../../domain';
 import type { Executor } from '../../db/client';
 import { submissions } from '../../db/schema';
-import type { ArtistRow } from '../../policies/artists';
 import { findSignedAgreementId } from '../contracts/find-signed-agreement';
 import type { LinkSigner } from '../uploads/present-upload';
 import { presentPicture } from './artist-picture';
+import type { ArtistRow } from './find-artist-of-user';
 
 export type ArtistProfileView = ArtistProfileResponse['profile'];
 
 /**
  * The signed-in artist's profile (spec 000 §3) with its completion (§5). The person's name is the
  * artist row's, else the account's; the e-mail is always the account's, the address they sign in
- * with.
+ * with. An account without an artist row yet has the profile of an artist with nothing yet: the
+ * account's name and address, no submissions, no agreement.
  */
 export async function getArtistProfile(
   deps: { db: Executor; signer: LinkSigner },
-  artist: ArtistRow,
+  artist: ArtistRow | undefined,
   user: SessionUser,
 ): Promise<ArtistProfileView> {
-  const [counted] = await deps.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(submissions)
-    .where(eq(submissions.artistId, artist.id));
-  const signedAgreementId = await findSignedAgreementId(deps.db, artist.id);
-  const name = artist.name?.trim() || user.name?.trim() || null;
+  const submissionCount = artist ? await countSubmissions(deps.db, artist.id) : 0;
+  const signedAgreementId = artist ? await findSignedAgreementId(deps.db, artist.id) : undefined;
+  const name = artist?.name?.trim() || user.name?.trim() || null;
   const fields: Partial<Record<(typeof PROFILE_TEXT_FIELDS)[number] | 'name', string>> = {};
   if (name) fields.name = name;
   for (const field of PROFILE_TEXT_FIELDS) {
-    const value = artist[field];
-    if (value !== null && value !== '') fields[field] = value;
+    const value = artist?.[field];
+    if (value !== undefined && value !== null && value !== '') fields[field] = value;
   }
   const completion = computeProfileCompletion(fields);
-  const picture = presentPicture(deps.signer, artist.picture);
-  const status = parseSubmissionStatus(artist.status);
+  const picture = artist ? presentPicture(deps.signer, artist.picture) : undefined;
+  const status = artist ? parseSubmissionStatus(artist.status) : undefined;
   return {
     userId: user.userId,
     email: user.email,
@@ -47,9 +45,17 @@ export async function getArtistProfile(
     ...(picture ? { picture } : {}),
     ...(status ? { status } : {}),
     profileCompleted: completion >= 100,
-    submissionCount: counted?.n ?? 0,
+    submissionCount,
     hasSignedContract: signedAgreementId !== undefined,
     ...(signedAgreementId ? { contractSignatureId: signedAgreementId } : {}),
     completion,
   };
+}
+
+async function countSubmissions(db: Executor, artistId: string): Promise<number> {
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(submissions)
+    .where(eq(submissions.artistId, artistId));
+  return counted?.n ?? 0;
 }

@@ -11,8 +11,8 @@ import {
 import type { Database } from '../../db/client';
 import { artists, users } from '../../db/schema';
 import { badRequest } from '../../errors';
-import type { ArtistRow } from '../../policies/artists';
 import { claimUpload, isOwnReadyImage, pictureValueOf } from './artist-picture';
+import type { ArtistRow } from './find-artist-of-user';
 
 export const PICTURE_NOT_USABLE =
   'The picture must be an image you uploaded while signed in. Please upload it again.';

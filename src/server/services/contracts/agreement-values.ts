@@ -1,14 +1,21 @@
 import { createHash } from 'node:crypto';
 import { type AgreementValues, formatLongDate, getIsoDateOfInstant, type SessionUser } from '../../../domain';
 import type { AppConfig } from '../../config';
-import type { ArtistRow } from '../../policies/artists';
+import type { ArtistRow } from '../artists/find-artist-of-user';
 
-/** The name the agreement is made out to: the one the artist gave, else their profile's. */
-export function agreementArtistName(artist: ArtistRow, user: SessionUser, given?: string): string {
+/**
+ * The name the agreement is made out to: the one the artist gave, else their profile's, else
+ * their account's (an account without an artist row yet has no profile).
+ */
+export function agreementArtistName(
+  artist: ArtistRow | undefined,
+  user: SessionUser,
+  given?: string,
+): string {
   return (
     given?.trim() ||
-    artist.artistName?.trim() ||
-    artist.name?.trim() ||
+    artist?.artistName?.trim() ||
+    artist?.name?.trim() ||
     user.artistName?.trim() ||
     user.name?.trim() ||
     user.email

@@ -14,8 +14,8 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { signatureRequests } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
-import type { ArtistRow } from '../../policies/artists';
 import type { ExternalSigning } from '../../providers/signing/external-signing';
+import type { ArtistRow } from '../artists/find-artist-of-user';
 import { agreementArtistName, agreementValuesFor, hashAgreementText } from './agreement-values';
 import { expireIfOverdue } from './expire-overdue-request';
 import { getCurrentTemplate } from './get-current-template';
@@ -51,7 +51,9 @@ export async function createSignatureRequest(
   },
 ): Promise<CreatedSignatureRequest> {
   const { artist, user, body, now } = input;
-  if (body.artistId !== artist.id) throw notFound(ARTIST_NOT_FOUND);
+  // The account's own id stands for its artist row while it has none (getCurrentContract): the
+  // page learnt it before this request made the row.
+  if (body.artistId !== artist.id && body.artistId !== user.userId) throw notFound(ARTIST_NOT_FOUND);
   const artistEmail = user.email.trim().toLowerCase();
   if (body.artistEmail.trim().toLowerCase() !== artistEmail)
     throw forbidden(SIGNING_MESSAGES.identityMismatch);

@@ -1,18 +1,25 @@
 import { desc, eq } from 'drizzle-orm';
-import type { CurrentContractResponse } from '../../../domain';
+import type { CurrentContractResponse, SessionUser } from '../../../domain';
 import type { Database } from '../../db/client';
 import { signatureRequests } from '../../db/schema';
-import type { ArtistRow } from '../../policies/artists';
+import type { ArtistRow } from '../artists/find-artist-of-user';
 import { expireIfOverdue } from './expire-overdue-request';
 import { findSignedAgreementId } from './find-signed-agreement';
 import { presentSignatureRequest } from './present-signature-request';
 
-/** GET /api/contracts/current: the artist's latest request (expiry applied), and whether one is signed. */
+/**
+ * GET /api/contracts/current: the artist's latest request (expiry applied), and whether one is
+ * signed. An account without an artist row yet has neither; its `artistId`, which the page sends
+ * back to create a request, is the account's own id, which createSignatureRequest accepts for the
+ * row it then makes.
+ */
 export async function getCurrentContract(
   db: Database,
-  artist: ArtistRow,
+  artist: ArtistRow | undefined,
+  user: SessionUser,
   now: Date,
 ): Promise<CurrentContractResponse> {
+  if (!artist) return { success: true, artistId: user.userId, hasSignedContract: false };
   return db.transaction(async (tx) => {
     const [latest] = await tx
       .select()

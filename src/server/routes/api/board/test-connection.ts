@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors';
-import { requireStaff } from '../../policies/authentication';
-import { ExternalBoardError } from '../../providers/board/monday-board';
-
-export const EXTERNAL_BOARD_NOT_CONFIGURED = 'monday.com sync is not configured';
+import { staffOnly } from '../../../policies/authentication';
+import { EXTERNAL_BOARD_NOT_CONFIGURED, ExternalBoardError } from '../../../providers/board/monday-board';
 
 const testConnectionResponseSchema = z.object({
   success: z.boolean(),
@@ -13,19 +10,9 @@ const testConnectionResponseSchema = z.object({
   account: z.object({ name: z.string(), userName: z.string(), boardId: z.string() }).optional(),
 });
 
-const columnsResponseSchema = z.object({
-  success: z.boolean(),
-  configured: z.boolean(),
-  message: z.string().optional(),
-  columns: z.array(z.object({ id: z.string(), title: z.string(), type: z.string() })).optional(),
-});
-
-/** Staff check the optional monday.com mirror (issue 9): is the token good, what columns are there. */
-export const externalBoardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    requireStaff(request);
-  });
+/** Staff check the optional monday.com mirror (issue 9): is the token good, and the board within its reach. */
+export const testConnectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', staffOnly);
 
   app.get(
     '/api/board/test-connection',
@@ -52,15 +39,4 @@ export const externalBoardRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
-
-  app.get('/api/board/columns', { schema: { response: { 200: columnsResponseSchema } } }, async () => {
-    const board = app.providers.externalBoard;
-    if (!board) return { success: true, configured: false, message: EXTERNAL_BOARD_NOT_CONFIGURED };
-    try {
-      return { success: true, configured: true, columns: await board.listColumns() };
-    } catch (error) {
-      if (!(error instanceof ExternalBoardError)) throw error;
-      throw new AppError(502, error.message);
-    }
-  });
 };

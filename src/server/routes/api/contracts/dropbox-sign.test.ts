@@ -3,18 +3,16 @@ import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SIGNING_MESSAGES } from '../../../domain';
-import { artists, jobs, signatureEvents, signatureRequests } from '../../db/schema';
-import {
-  type DropboxSignStandIn,
-  startDropboxSignStandIn,
-} from '../../providers/signing/dropbox-sign-stand-in';
-import { getCurrentTemplate } from '../../services/contracts/get-current-template';
-import { sealAgreementJobType } from '../../services/contracts/queue-seal-agreement';
-import { multipartBody } from '../../test/multipart';
-import { type SignedIn, signIn } from '../../test/sign-in';
-import { createTestContext, type TestContext } from '../../test/test-context';
-import { CALLBACK_MESSAGES, DROPBOX_SIGN_CALLBACK_ANSWER, DROPBOX_SIGN_CALLBACK_PATH } from './dropbox-sign';
+import { SIGNING_MESSAGES } from '../../../../domain';
+import { artists, jobs, signatureEvents, signatureRequests } from '../../../db/schema';
+import { DROPBOX_SIGN_CALLBACK_PATH } from '../../../providers/signing/dropbox-sign';
+import { getCurrentTemplate } from '../../../services/contracts/get-current-template';
+import { sealAgreementJobType } from '../../../services/contracts/queue-seal-agreement';
+import { type DropboxSignStandIn, startDropboxSignStandIn } from '../../../stand-ins/dropbox-sign';
+import { multipartBody } from '../../../test/multipart';
+import { type SignedIn, signIn } from '../../../test/sign-in';
+import { createTestContext, type TestContext } from '../../../test/test-context';
+import { CALLBACK_MESSAGES, DROPBOX_SIGN_CALLBACK_ANSWER } from './dropbox-sign';
 
 let standIn: DropboxSignStandIn;
 let ctx: TestContext;

@@ -1,29 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  createBoardItemPayloadSchema,
-  createBoardItemResponseSchema,
-  formSessionResponseSchema,
-} from '../../../domain';
-import { tooManyRequests } from '../../errors';
-import { consumeRateLimit } from '../../services/rate-limit/consume-rate-limit';
-import { createSubmission } from '../../services/submissions/create-submission';
-import { issueFormToken } from '../../services/submissions/form-token';
+import { createBoardItemPayloadSchema, createBoardItemResponseSchema } from '../../../../domain';
+import { tooManyRequests } from '../../../errors';
+import { consumeRateLimit } from '../../../services/rate-limit/consume-rate-limit';
+import { createSubmission } from '../../../services/submissions/create-submission';
 
 const SUBMISSIONS_PER_HOUR_PER_IP = 30;
 export const TOO_MANY_SUBMISSIONS = 'Too many submissions from your network. Please try again later.';
 
 /** The submission's way onto the board (spec 001 §7, `/api/{task-board}` → `/api/board`). */
-export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Issued when the form opens: the server's own record of when that was (bot check, §5).
-  app.get(
-    '/api/form-session',
-    { schema: { response: { 200: formSessionResponseSchema } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { formToken: issueFormToken(app.signingKey, Date.now()) };
-    },
-  );
-
+export const createItemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/board/create-item',
     {

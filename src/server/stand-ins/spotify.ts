@@ -1,11 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { sendJson } from '../stand-in-http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { close, listen, readBody, sendJson } from './http';
 
 /**
- * Test support: a local stand-in for Spotify's accounts service and Web API that speaks their
- * protocol and answers with their response shapes (paging objects, error objects, Retry-After),
- * including the 2026 search maximum of 10 per request.
+ * Test support and local development: a local stand-in for Spotify's accounts service and Web
+ * API that speaks their protocol and answers with their response shapes (paging objects, error
+ * objects, Retry-After), including the 2026 search maximum of 10 per request.
  */
 export interface SpotifyStandIn {
   apiUrl: string;
@@ -122,14 +121,12 @@ const apiError = (
   headers?: Record<string, string>,
 ) => send(response, status, { error: { status, message } }, headers);
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export async function startSpotifyStandIn(
-  options: { expiresInSeconds?: number } = {},
+  options: {
+    expiresInSeconds?: number;
+    /** A fixed port (see listen); default any free one. */
+    port?: number;
+  } = {},
 ): Promise<SpotifyStandIn> {
   const clientId = 'stand-in-client';
   const clientSecret = 'stand-in-secret';
@@ -143,7 +140,7 @@ export async function startSpotifyStandIn(
     state.requests.push({ method: request.method ?? 'GET', path: url.pathname, query: url.searchParams });
 
     if (url.pathname === '/api/token') {
-      const body = new URLSearchParams(await readBody(request));
+      const body = new URLSearchParams((await readBody(request)).toString('utf8'));
       const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
       if (request.method !== 'POST') return send(response, 405, { error: 'method_not_allowed' });
       if (request.headers.authorization !== expected) {
@@ -221,8 +218,7 @@ export async function startSpotifyStandIn(
     return apiError(response, 404, 'Service not found');
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(server, options.port);
   return {
     apiUrl: `http://127.0.0.1:${port}/v1`,
     accountsUrl: `http://127.0.0.1:${port}`,
@@ -240,10 +236,6 @@ export async function startSpotifyStandIn(
     failAll(fail) {
       failing = fail;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => close(server),
   };
 }

@@ -5,22 +5,22 @@ import {
   boardListQuerySchema,
   boardListResponseSchema,
   changeStatusPayloadSchema,
-} from '../../../domain';
-import { requireStaff } from '../../policies/authentication';
-import { changeSubmissionStatus } from '../../services/board/change-submission-status';
-import { getBoardItem } from '../../services/board/get-board-item';
-import { listBoardItems } from '../../services/board/list-board-items';
+  createReturningLinkResponseSchema,
+} from '../../../../domain';
+import { requireStaff, staffOnly } from '../../../policies/authentication';
+import { changeSubmissionStatus } from '../../../services/board/change-submission-status';
+import { getBoardItem } from '../../../services/board/get-board-item';
+import { listBoardItems } from '../../../services/board/list-board-items';
+import { createReturningLink } from '../../../services/returning-links/create-returning-link';
 
 const itemParamsSchema = z.object({ itemId: z.string().max(100) });
 
-/** The staff board (issue 7): the submissions, one submission in full, and its status. */
-export const boardReviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Before validation, so a visitor learns nothing about the routes' inputs (401/403 first).
-  app.addHook('onRequest', async (request, reply) => {
-    // Signed file links and artists' details: for this reader only, never kept by a cache.
-    reply.header('cache-control', 'no-store');
-    requireStaff(request);
-  });
+/**
+ * The staff board (issue 7): the submissions, one submission in full, its status, and a returning-
+ * artist link issued from it (spec 001 §2, §6; issue 9).
+ */
+export const boardItemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', staffOnly);
 
   app.get(
     '/api/board/items',
@@ -64,6 +64,24 @@ export const boardReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       // The item as it is now, so the page shows the new status, its next steps and the history.
       const item = await getBoardItem(app.db, request.pageLinks, request.params.itemId);
       return { success: true as const, item };
+    },
+  );
+
+  app.post(
+    '/api/board/items/:itemId/returning-link',
+    {
+      schema: {
+        params: z.object({ itemId: z.string().max(200) }),
+        response: { 200: createReturningLinkResponseSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireStaff(request);
+      const link = await createReturningLink({ db: app.db, config: app.config }, request.params.itemId, {
+        actor,
+        now: new Date(),
+      });
+      return { success: true, linkId: link.linkId, url: link.url, expiresAt: link.expiresAt.toISOString() };
     },
   );
 };

@@ -1,14 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type ServerResponse } from 'node:http';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { sendJson } from '../stand-in-http';
+import { close, listen, readBody, sendJson } from './http';
 
 /**
- * Test support: a local stand-in for the Dropbox Sign API v3, speaking its protocol for the calls
- * Imprint makes (signature_request/create_embedded_with_template, embedded/sign_url,
- * signature_request/{id}, signature_request/files/{id}): HTTP Basic auth with the API key as the
- * user, errors as `{ error: { error_msg, error_path?, error_name } }`, unix-second timestamps. It
+ * Test support and local development: a local stand-in for the Dropbox Sign API v3, speaking its
+ * protocol for the calls Imprint makes (signature_request/create_embedded_with_template,
+ * embedded/sign_url, signature_request/{id}, signature_request/files/{id}): HTTP Basic auth with
+ * the API key as the user, errors as `{ error: { error_msg, error_path?, error_name } }`, unix-second timestamps. It
  * also plays Dropbox Sign's side of the callbacks: `sendEvent` posts a multipart/form-data `json`
  * field with an `event_hash` made as Dropbox Sign makes it.
  */
@@ -111,12 +110,6 @@ export const STAND_IN_TEMPLATE_ROLE = 'Artist';
 
 const ACCOUNT_ID = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 function basicAuth(header: string | undefined): { user: string; password: string } | undefined {
   const encoded = header?.match(/^Basic\s+(\S+)$/i)?.[1];
   if (!encoded) return undefined;
@@ -156,7 +149,13 @@ async function makeSignedPdf(request: StandInSignatureRequest): Promise<Uint8Arr
 }
 
 export async function startDropboxSignStandIn(
-  options: { apiKey?: string; clientId?: string; templateId?: string } = {},
+  options: {
+    apiKey?: string;
+    clientId?: string;
+    templateId?: string;
+    /** A fixed port (see listen); default any free one. */
+    port?: number;
+  } = {},
 ): Promise<DropboxSignStandIn> {
   const apiKey = options.apiKey ?? `stand-in-key-${randomBytes(8).toString('hex')}`;
   const clientId = options.clientId ?? randomBytes(16).toString('hex');
@@ -426,8 +425,7 @@ export async function startDropboxSignStandIn(
       response.end(String(caught));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(server, options.port);
   apiUrl = `http://127.0.0.1:${port}/v3`;
 
   const applyEvent = (
@@ -530,10 +528,6 @@ export async function startDropboxSignStandIn(
       });
       return { status: response.status, body: await response.text() };
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((closeError) => (closeError ? reject(closeError) : resolve()));
-      }),
+    close: () => close(server),
   };
 }

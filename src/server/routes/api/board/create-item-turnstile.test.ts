@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOT_CHECK_FAILED, type CreateBoardItemPayload } from '../../../domain';
-import { submissions } from '../../db/schema';
-import { TURNSTILE_UNAVAILABLE } from '../../providers/bot/turnstile';
-import { startTurnstileStandIn, type TurnstileStandIn } from '../../providers/bot/turnstile-stand-in';
-import { publicConfigOf } from '../../public-config';
-import { prepareTestSubmission } from '../../test/submission-fixtures';
-import { createTestContext, type TestContext } from '../../test/test-context';
+import { BOT_CHECK_FAILED, type CreateBoardItemPayload } from '../../../../domain';
+import { submissions } from '../../../db/schema';
+import { TURNSTILE_UNAVAILABLE } from '../../../providers/bot/turnstile';
+import { publicConfigOf } from '../../../public-config';
+import { startTurnstileStandIn, type TurnstileStandIn } from '../../../stand-ins/turnstile';
+import { prepareTestSubmission } from '../../../test/submission-fixtures';
+import { createTestContext, type TestContext } from '../../../test/test-context';
 
 let standIn: TurnstileStandIn;
 let ctx: TestContext;

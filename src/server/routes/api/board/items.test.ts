@@ -9,7 +9,7 @@ import {
   type CatalogueItem,
   formatStatusChangeRefused,
   SUBMISSION_STATUSES,
-} from '../../../domain';
+} from '../../../../domain';
 import {
   jobs,
   outboxMessages,
@@ -17,13 +17,13 @@ import {
   submissionEvents,
   submissions,
   submissionTracks,
-} from '../../db/schema';
-import { STATUS_CHANGED_MEANWHILE } from '../../services/board/change-submission-status';
-import { INVALID_BOARD_CURSOR } from '../../services/board/list-board-items';
-import { sendMailJobType } from '../../services/mail/queue-mail';
-import { addStaff } from '../../services/staff/manage-staff';
-import { makeJpeg, makeWav } from '../../test/media-fixtures';
-import { type SignedIn, signIn } from '../../test/sign-in';
+} from '../../../db/schema';
+import { STATUS_CHANGED_MEANWHILE } from '../../../services/board/change-submission-status';
+import { INVALID_BOARD_CURSOR } from '../../../services/board/list-board-items';
+import { sendMailJobType } from '../../../services/mail/queue-mail';
+import { addStaff } from '../../../services/staff/manage-staff';
+import { makeJpeg, makeWav } from '../../../test/media-fixtures';
+import { type SignedIn, signIn } from '../../../test/sign-in';
 import {
   buildTestPayload,
   newSessionIdForTest,
@@ -31,8 +31,8 @@ import {
   prepareTestSubmission,
   type UploadedTestFile,
   uploadTestFile,
-} from '../../test/submission-fixtures';
-import { createTestContext, type TestContext } from '../../test/test-context';
+} from '../../../test/submission-fixtures';
+import { createTestContext, type TestContext } from '../../../test/test-context';
 
 let ctx: TestContext;
 let staff: SignedIn;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages, staffArtistResponseSchema, staffWaitingListResponseSchema } from '../../../domain';
-import { artists, invitations, waitingListEntries } from '../../db/schema';
+import { authMessages, staffArtistResponseSchema } from '../../../domain';
+import { artists, invitations } from '../../db/schema';
 import { addStaff } from '../../services/staff/manage-staff';
 import { type SignedIn, signIn } from '../../test/sign-in';
 import { postSubmission, prepareTestSubmission } from '../../test/submission-fixtures';
@@ -23,20 +23,9 @@ const db = () => ctx.database.db;
 const get = (url: string, as: SignedIn | null = staff) =>
   ctx.app.inject({ method: 'GET', url, headers: as ? { cookie: as.cookie } : {} });
 
-const entry = (over: Partial<typeof waitingListEntries.$inferInsert> = {}) => ({
-  firstName: 'Ada',
-  surname: 'Lane',
-  artistName: 'Nova Lane',
-  email: 'ada@example.com',
-  country: 'Ireland',
-  city: 'Cork',
-  listenLink: 'https://soundcloud.com/novalane/tide',
-  projectDescription: 'A six-track EP',
-  ...over,
-});
-
-describe.each(['/api/waiting-list', '/api/artists/00000000-0000-4000-8000-000000000000'])('%s', (url) => {
+describe('GET /api/artists/:artistId', () => {
   it('refuses visitors with 401 and artists with 403', async () => {
+    const url = '/api/artists/00000000-0000-4000-8000-000000000000';
     const anonymous = await get(url, null);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error).toBe(authMessages.notAuthenticated);
@@ -44,67 +33,7 @@ describe.each(['/api/waiting-list', '/api/artists/00000000-0000-4000-8000-000000
     expect(asArtist.statusCode).toBe(403);
     expect(asArtist.json().error).toBe(authMessages.staffOnly);
   });
-});
 
-describe('GET /api/waiting-list', () => {
-  it('lists every entry newest first, with the invitation made from it', async () => {
-    const [older] = await db()
-      .insert(waitingListEntries)
-      .values(entry({ createdAt: new Date('2026-01-01T10:00:00Z') }))
-      .returning();
-    const [newer] = await db()
-      .insert(waitingListEntries)
-      .values(
-        entry({
-          firstName: 'Ben',
-          artistName: 'Quiet Harbour',
-          email: 'ben@example.com',
-          phone: '+44 20 0000 0000',
-          createdAt: new Date('2026-02-01T10:00:00Z'),
-        }),
-      )
-      .returning();
-    if (!older || !newer) throw new Error('entries not stored');
-    const [invitation] = await db()
-      .insert(invitations)
-      .values({
-        tokenHash: 'hash-from-waiting-list',
-        artistName: 'Nova Lane',
-        firstName: 'Ada',
-        surname: 'Lane',
-        email: 'ada@example.com',
-        waitingListEntryId: older.id,
-        expiresAt: new Date(Date.now() + 86_400_000),
-      })
-      .returning();
-
-    const response = await get('/api/waiting-list');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store');
-    const body = staffWaitingListResponseSchema.parse(response.json());
-    expect(body.entries.map((e) => e.id)).toEqual([newer.id, older.id]);
-    expect(body.entries[0]).toEqual({
-      id: newer.id,
-      firstName: 'Ben',
-      surname: 'Lane',
-      artistName: 'Quiet Harbour',
-      email: 'ben@example.com',
-      phone: '+44 20 0000 0000',
-      country: 'Ireland',
-      city: 'Cork',
-      instagramProfile: null,
-      tiktokProfile: null,
-      spotifyProfile: null,
-      listenLink: 'https://soundcloud.com/novalane/tide',
-      projectDescription: 'A six-track EP',
-      createdAt: '2026-02-01T10:00:00.000Z',
-      invitationId: null,
-    });
-    expect(body.entries[1]?.invitationId).toBe(invitation?.id);
-  });
-});
-
-describe('GET /api/artists/:artistId', () => {
   it('answers 404 Artist not found for unknown and malformed ids', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const response = await get(`/api/artists/${id}`);

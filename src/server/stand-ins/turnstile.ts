@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { sendJson } from '../stand-in-http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { close, listen, readBody, sendJson } from './http';
 
 /**
- * Test support: a local stand-in for Cloudflare Turnstile's siteverify endpoint that speaks its
- * protocol (https://developers.cloudflare.com/turnstile/get-started/server-side-validation/): a
- * POST of `secret`, `response` and `remoteip`, form-encoded (or JSON), answered with HTTP 200 and
+ * Test support and local development: a local stand-in for Cloudflare Turnstile's siteverify
+ * endpoint that speaks its protocol
+ * (https://developers.cloudflare.com/turnstile/get-started/server-side-validation/): a POST of
+ * `secret`, `response` and `remoteip`, form-encoded (or JSON), answered with HTTP 200 and
  * `{ success, error-codes, challenge_ts, hostname, ... }`. It knows one secret and the tokens it
  * was told the widget handed out; like Cloudflare, each token verifies once and for 300 seconds.
  */
@@ -44,16 +44,36 @@ interface IssuedToken {
   spent: boolean;
 }
 
+/**
+ * Cloudflare's published test keys (https://developers.cloudflare.com/turnstile/troubleshooting/testing/):
+ * with the test site key, Cloudflare's real widget hands every browser the dummy token, and only a
+ * test secret accepts it (production secrets refuse it, test secrets refuse real tokens). Local
+ * development runs the real widget this way against the stand-in.
+ */
+export const TURNSTILE_TEST_KEYS = {
+  /** Always passes, visible widget. */
+  siteKey: '1x00000000000000000000AA',
+  /** Always passes validation, of the dummy token. */
+  secretKey: '1x0000000000000000000000000000000AA',
+  dummyToken: 'XXXX.DUMMY.TOKEN.XXXX',
+} as const;
+
 const send = sendJson;
 
 const failure = (response: ServerResponse, ...codes: string[]) =>
   send(response, 200, { success: false, 'error-codes': codes, messages: [] });
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
+const verified = (response: ServerResponse, token: Omit<IssuedToken, 'spent'>) =>
+  send(response, 200, {
+    success: true,
+    'error-codes': [],
+    challenge_ts: token.issuedAt.toISOString(),
+    hostname: token.hostname,
+    action: token.action,
+    cdata: '',
+    metadata: { interactive: false },
+    messages: [],
+  });
 
 function parseFields(contentType: string | undefined, body: string): Record<string, string> | undefined {
   const type = contentType?.split(';')[0]?.trim().toLowerCase();
@@ -72,10 +92,19 @@ function parseFields(contentType: string | undefined, body: string): Record<stri
   return undefined;
 }
 
-export async function startTurnstileStandIn(options: { now?: () => Date } = {}): Promise<TurnstileStandIn> {
+export async function startTurnstileStandIn(
+  options: {
+    now?: () => Date;
+    /** A fixed port (see listen); default any free one. */
+    port?: number;
+    /** Keys that stay the same from one start to the next (TURNSTILE_TEST_KEYS); default new ones. */
+    keys?: { siteKey: string; secretKey: string };
+  } = {},
+): Promise<TurnstileStandIn> {
   const now = options.now ?? (() => new Date());
-  const siteKey = `0x4AAAAAAA${randomBytes(8).toString('hex')}`;
-  const secretKey = `0x4AAAAAAA${randomBytes(16).toString('hex')}`;
+  const siteKey = options.keys?.siteKey ?? `0x4AAAAAAA${randomBytes(8).toString('hex')}`;
+  const secretKey = options.keys?.secretKey ?? `0x4AAAAAAA${randomBytes(16).toString('hex')}`;
+  const testSecret = secretKey === TURNSTILE_TEST_KEYS.secretKey;
   const tokens = new Map<string, IssuedToken>();
   let delayMs = 0;
   let failing = false;
@@ -83,7 +112,7 @@ export async function startTurnstileStandIn(options: { now?: () => Date } = {}):
 
   const server: Server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
-    const body = await readBody(request);
+    const body = (await readBody(request)).toString('utf8');
     const contentType = request.headers['content-type'];
     const fields = parseFields(contentType, body);
     requests.push({ method: request.method ?? 'GET', contentType, ...fields });
@@ -101,25 +130,20 @@ export async function startTurnstileStandIn(options: { now?: () => Date } = {}):
     if (codes.length > 0) return failure(response, ...codes);
 
     const token = fields.response ?? '';
+    const dummy = token === TURNSTILE_TEST_KEYS.dummyToken;
+    // A test secret accepts the dummy token only, and a production secret never accepts it.
+    if (testSecret !== dummy) return failure(response, 'invalid-input-response');
+    // No challenge was solved for it: it verifies every time.
+    if (dummy) return verified(response, { hostname: 'localhost', action: '', issuedAt: now() });
     const issued = token.length <= MAX_TOKEN_LENGTH ? tokens.get(token) : undefined;
     if (!issued) return failure(response, 'invalid-input-response');
     if (issued.spent || now().getTime() - issued.issuedAt.getTime() > TOKEN_LIFETIME_MS)
       return failure(response, 'timeout-or-duplicate');
     issued.spent = true;
-    return send(response, 200, {
-      success: true,
-      'error-codes': [],
-      challenge_ts: issued.issuedAt.toISOString(),
-      hostname: issued.hostname,
-      action: issued.action,
-      cdata: '',
-      metadata: { interactive: false },
-      messages: [],
-    });
+    return verified(response, issued);
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(server, options.port);
 
   return {
     verifyUrl: `http://127.0.0.1:${port}/turnstile/v0/siteverify`,
@@ -143,10 +167,6 @@ export async function startTurnstileStandIn(options: { now?: () => Date } = {}):
     failAll(fail) {
       failing = fail;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => close(server),
   };
 }

@@ -2,12 +2,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest, notFound, unauthorized } from '../../errors';
-import { applyDropboxSignEvent } from '../../services/contracts/dropbox-apply-event';
+import { AppError, badRequest, notFound, unauthorized } from '../../../errors';
+import { DROPBOX_SIGN_CALLBACK_PATH } from '../../../providers/signing/dropbox-sign';
+import { applyDropboxSignEvent } from '../../../services/contracts/dropbox-apply-event';
 
 /** The answer Dropbox Sign requires; anything else counts as a failed delivery and is retried. */
 export const DROPBOX_SIGN_CALLBACK_ANSWER = 'Hello API Event Received';
-export const DROPBOX_SIGN_CALLBACK_PATH = '/api/contracts/dropbox-sign/callback';
 
 export const CALLBACK_MESSAGES = {
   notMultipart: 'Send the event as multipart/form-data with a json field',

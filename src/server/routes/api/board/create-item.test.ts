@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOT_CHECK_FAILED, UPLOAD_NOT_IN_SESSION } from '../../../domain';
+import { BOT_CHECK_FAILED, UPLOAD_NOT_IN_SESSION } from '../../../../domain';
 import {
   artists,
   catalogueItems,
@@ -14,10 +14,10 @@ import {
   submissionTracks,
   trackContributors,
   uploads,
-} from '../../db/schema';
-import { createSubmission } from '../../services/submissions/create-submission';
-import { issueFormToken } from '../../services/submissions/form-token';
-import { makeWav } from '../../test/media-fixtures';
+} from '../../../db/schema';
+import { createSubmission } from '../../../services/submissions/create-submission';
+import { issueFormToken } from '../../../services/submissions/form-token';
+import { makeWav } from '../../../test/media-fixtures';
 import {
   buildTestPayload,
   formTokenOpenedAgo,
@@ -25,8 +25,8 @@ import {
   postSubmission,
   prepareTestSubmission,
   uploadTestFile,
-} from '../../test/submission-fixtures';
-import { createTestContext, type TestContext } from '../../test/test-context';
+} from '../../../test/submission-fixtures';
+import { createTestContext, type TestContext } from '../../../test/test-context';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -43,17 +43,6 @@ async function countRows() {
   const [row] = await db().select({ n: sql<number>`count(*)::int` }).from(submissions);
   return row?.n ?? 0;
 }
-
-describe('GET /api/form-session', () => {
-  it('issues a fresh token that is not cached', async () => {
-    const a = await ctx.app.inject({ method: 'GET', url: '/api/form-session' });
-    const b = await ctx.app.inject({ method: 'GET', url: '/api/form-session' });
-    expect(a.statusCode).toBe(200);
-    expect(a.headers['cache-control']).toBe('no-store');
-    expect(a.json().formToken).toMatch(/^v1\.\d+\./);
-    expect(a.json().formToken).not.toBe(b.json().formToken);
-  });
-});
 
 describe('POST /api/board/create-item', () => {
   it('stores the whole submission in one go and answers its item id', async () => {

@@ -1,13 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { sendJson } from '../stand-in-http';
-import { MONDAY_API_VERSION } from './monday-board';
+import { MONDAY_API_VERSION } from '../providers/board/monday-board';
+import { close, listen, readBody, sendJson } from './http';
 
 /**
- * Test support: a local stand-in for monday.com's GraphQL API. It recognises the operations
- * Imprint sends (create_item, change_multiple_column_values, delete_item, boards → columns, me), checks the
- * Authorization and API-Version headers and the variables, and answers in monday.com's shapes:
- * application errors with HTTP 200 in `errors[]`, 429 with Retry-After, the complexity error.
+ * Test support and local development: a local stand-in for monday.com's GraphQL API. It
+ * recognises the operations Imprint sends (create_item, change_multiple_column_values,
+ * delete_item, boards → columns, me), checks the Authorization and API-Version headers and the
+ * variables, and answers in monday.com's shapes: application errors with HTTP 200 in `errors[]`,
+ * 429 with Retry-After, the complexity error.
  */
 export type MondayOperation =
   | 'create_item'
@@ -78,12 +78,6 @@ function operationOf(query: string): MondayOperation {
   return 'unknown';
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 const applicationError = (message: string, code: string, extra: Record<string, unknown> = {}) => ({
   data: null,
   errors: [{ message, locations: [{ line: 2, column: 3 }], extensions: { code, ...extra } }],
@@ -95,7 +89,7 @@ export async function startMondayStandIn(
     apiToken?: string;
     boardId?: string;
     columns?: MondayStandIn['columns'];
-    /** A fixed port (the e2e server is configured with its URL before the stand-in starts); default any free one. */
+    /** A fixed port (see listen); default any free one. */
     port?: number;
   } = {},
 ): Promise<MondayStandIn> {
@@ -219,7 +213,7 @@ export async function startMondayStandIn(
 
   const server = createServer((request, response) => {
     void (async () => {
-      const raw = await readBody(request);
+      const raw = (await readBody(request)).toString('utf8');
       let query = '';
       let variables: Record<string, unknown> = {};
       try {
@@ -247,15 +241,7 @@ export async function startMondayStandIn(
       });
     })();
   });
-  await new Promise<void>((resolve, reject) => {
-    // A fixed port may be taken: fail instead of waiting for ever.
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(server, options.port);
 
   return {
     apiUrl: `http://127.0.0.1:${port}/v2`,
@@ -286,10 +272,6 @@ export async function startMondayStandIn(
     applicationErrorNext(message, code) {
       nextFailure = (response) => send(response, 200, applicationError(message, code));
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => close(server),
   };
 }

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { artistProfileResponseSchema, artistProfileSaveSchema } from '../../../domain';
+import { artistAreaOnly, findSignedInArtist, requireArtistUser } from '../../policies/artists';
+import { findArtistOfUser } from '../../services/artists/find-artist-of-user';
+import { findOrCreateArtist } from '../../services/artists/find-or-create-artist';
+import { getArtistProfile } from '../../services/artists/get-artist-profile';
+import { updateArtistProfile } from '../../services/artists/update-artist-profile';
+
+/**
+ * The signed-in artist's profile (issue 8, spec 000 §3, §7), the artist area's first page; their
+ * submissions are under /api/profile (profile.ts).
+ */
+export const artistProfileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', artistAreaOnly);
+
+  app.get(
+    '/api/artist/profile',
+    { schema: { response: { 200: artistProfileResponseSchema } } },
+    async (request) => {
+      const artist = await findSignedInArtist(request, app.db);
+      return {
+        success: true as const,
+        profile: await getArtistProfile(
+          { db: app.db, signer: request.pageLinks },
+          artist,
+          requireArtistUser(request),
+        ),
+      };
+    },
+  );
+
+  app.put(
+    '/api/artist/profile',
+    { schema: { body: artistProfileSaveSchema, response: { 200: artistProfileResponseSchema } } },
+    async (request) => {
+      const user = requireArtistUser(request);
+      const artist = await findOrCreateArtist(app.db, user);
+      await updateArtistProfile(app.db, artist, user, request.body);
+      const updated = await findArtistOfUser(app.db, user.userId);
+      // The session's user was read before the change; the answer shows the name just saved.
+      const name = request.body.name !== undefined ? request.body.name.trim() || null : user.name;
+      return {
+        success: true as const,
+        profile: await getArtistProfile({ db: app.db, signer: request.pageLinks }, updated, {
+          ...user,
+          name,
+        }),
+      };
+    },
+  );
+};
