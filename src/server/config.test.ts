@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, envSchema, loadConfig } from './config';
+import { ConfigError, envSchema, loadConfig, WORKERS_NEED_POSTGRES } from './config';
 
 describe('loadConfig', () => {
   it('has working defaults for a fresh machine', () => {
@@ -57,6 +57,16 @@ describe('loadConfig', () => {
     } catch (error) {
       expect((error as ConfigError).problems).toHaveLength(2);
     }
+  });
+
+  it('refuses several server processes over the embedded database, saying why', () => {
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(`WORKERS: ${WORKERS_NEED_POSTGRES} (got "2")`);
+    expect(WORKERS_NEED_POSTGRES).toMatch(/PGlite.*one process/);
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '2', DATABASE_URL: 'postgres://localhost/imprint' }).workers).toBe(2);
+    expect(() => loadConfig({ WORKERS: '0', DATABASE_URL: 'postgres://localhost/imprint' })).toThrow(
+      /WORKERS: /,
+    );
   });
 
   it('says S3_BUCKET is required for the s3 driver, alongside other problems', () => {

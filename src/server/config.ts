@@ -28,6 +28,8 @@ export const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(/^postgres(ql)?$/, 'postgres://'),
+  // Server processes sharing the port (src/server/cluster.ts); more than 1 needs DATABASE_URL.
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z
     .string()
@@ -126,6 +128,8 @@ export interface AppConfig {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Server processes sharing the port (src/server/cluster.ts); 1 serves from the process itself. */
+  workers: number;
   storage:
     | { driver: 'local'; root: string }
     | {
@@ -197,6 +201,9 @@ export class ConfigError extends Error {
   }
 }
 
+export const WORKERS_NEED_POSTGRES =
+  'more than 1 needs DATABASE_URL: the embedded database (PGlite) belongs to the one process that opened it, so several processes need a PostgreSQL server to share';
+
 /**
  * Variables that only make sense together. Read from the raw values, so these problems are listed
  * alongside any malformed value rather than after it is fixed.
@@ -232,6 +239,11 @@ function missingTogether(raw: Record<string, string | undefined>): { name: strin
   }
   if (raw.TURNSTILE_SECRET_KEY && !raw.TURNSTILE_SITE_KEY) {
     problems.push({ name: 'TURNSTILE_SITE_KEY', message: 'is required with TURNSTILE_SECRET_KEY' });
+  }
+  // PGlite is a database inside the process: a second process cannot open its files, and two
+  // would each see their own copy. Several processes share a PostgreSQL server instead.
+  if (Number(raw.WORKERS ?? 1) > 1 && !raw.DATABASE_URL) {
+    problems.push({ name: 'WORKERS', message: WORKERS_NEED_POSTGRES });
   }
   // Node refuses a headers limit above the whole request's.
   const headers = Number(raw.HTTP_HEADERS_TIMEOUT_SECONDS ?? 30);
@@ -285,6 +297,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    workers: env.WORKERS,
     storage:
       env.STORAGE_DRIVER === 's3'
         ? {

@@ -1,37 +1,73 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { runPrimary } from './cluster';
+import { type AppConfig, ConfigError, loadConfig } from './config';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import { watchPgliteQueue } from './db/pglite-queue';
 import { scheduleRecurringJobs } from './jobs';
 import { seedDemoData } from './seed/seed-demo-data';
 import { addStaff } from './services/staff/manage-staff';
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'db'),
-  });
+function open(config: AppConfig): Promise<DatabaseHandle> {
+  return openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+}
+
+/**
+ * What happens once per installation start, before any process serves: migrations, the demo data,
+ * STAFF_EMAILS and the recurring jobs. With WORKERS > 1 the cluster's primary runs it alone, then
+ * forks the workers (cluster.ts).
+ */
+async function prepareInstallation(config: AppConfig): Promise<FastifyBaseLogger> {
+  const database = await open(config);
+  try {
+    return await prepare(config, database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Returns the app's logger, which outlives the app (the cluster's primary logs with it). */
+async function prepare(config: AppConfig, database: DatabaseHandle): Promise<FastifyBaseLogger> {
   await database.migrate();
+  // The app is built for its providers (storage for the demo files) and its logger; it never listens.
   const app = await buildApp({ config, db: database.db });
-  app.log.info(
-    {
-      database: database.kind,
-      dataDir: config.dataDir,
-      storage: config.storage.driver,
-      mail: app.providers.mail.kind,
-    },
-    'database migrated',
-  );
-  if (config.demoData) {
-    await seedDemoData(database.db, app.providers.storage);
-    app.log.info('demo data present');
+  try {
+    app.log.info(
+      {
+        database: database.kind,
+        dataDir: config.dataDir,
+        storage: config.storage.driver,
+        mail: app.providers.mail.kind,
+        workers: config.workers,
+      },
+      'database migrated',
+    );
+    if (config.demoData) {
+      await seedDemoData(database.db, app.providers.storage);
+      app.log.info('demo data present');
+    }
+    for (const email of config.staffEmails) {
+      const result = await addStaff(database.db, email);
+      if (result !== 'unchanged') app.log.info(`STAFF_EMAILS: ${email} ${result} as staff`);
+    }
+    await scheduleRecurringJobs(database.db);
+    return app.log;
+  } finally {
+    await app.close();
   }
-  for (const email of config.staffEmails) {
-    const result = await addStaff(database.db, email);
-    if (result !== 'unchanged') app.log.info(`STAFF_EMAILS: ${email} ${result} as staff`);
-  }
-  await scheduleRecurringJobs(database.db);
+}
+
+/** One serving process: the only one (WORKERS=1), or a worker of the cluster (prepared by its primary). */
+async function serve(config: AppConfig, options: { prepare: boolean }): Promise<void> {
+  const database = await open(config);
+  if (options.prepare) await prepare(config, database);
+  const app = await buildApp({ config, db: database.db });
+  const stopWatching =
+    database.kind === 'pglite' && database.waitingQueries
+      ? watchPgliteQueue({ waitingQueries: database.waitingQueries, log: app.log })
+      : undefined;
   if (config.jobsEnabled) app.jobs.start();
 
   let closing = false;
@@ -41,6 +77,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received, shutting down`);
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    stopWatching?.();
     await app.close();
     await database.close();
     process.exit(0);
@@ -50,6 +87,15 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Imprint is serving on ${config.publicUrl}`);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) {
+    runPrimary(config, await prepareInstallation(config));
+    return;
+  }
+  await serve(config, { prepare: cluster.isPrimary });
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { artistProfileSchema, artistProfileUpdateSchema } from './artist-profile';
 import { shortTextSchema } from './common';
+import { pageAnswerFields, pageQueryFields } from './pagination';
 import { submissionSchema } from './submission';
 import { trackMetadataSchema } from './track';
 
@@ -28,11 +29,17 @@ export const artistProfileSaveSchema = artistProfileUpdateSchema.omit({ picture:
 });
 export type ArtistProfileSave = z.infer<typeof artistProfileSaveSchema>;
 
-/** GET /api/profile/submissions: the artist's submissions, newest first (spec 000 §3 Submission). */
+/** GET /api/profile/submissions: the artist's submissions, a page at a time (pagination.ts). */
+export const artistSubmissionsQuerySchema = z.object(pageQueryFields(20));
+export type ArtistSubmissionsQuery = z.infer<typeof artistSubmissionsQuerySchema>;
+
+/** The artist's submissions, newest first unless asked otherwise (spec 000 §3 Submission). */
 export const artistSubmissionsResponseSchema = z.object({
   success: z.literal(true),
   submissions: z.array(submissionSchema),
+  ...pageAnswerFields,
 });
+export type ArtistSubmissionsResponse = z.infer<typeof artistSubmissionsResponseSchema>;
 
 /** One track of the release-details form: the stored track plus what the artist completes. */
 export const releaseDetailsTrackSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STATUS_MESSAGE_MAX_LENGTH } from '../status/status-transitions';
 import { submissionStatusSchema } from '../status/submission-status';
+import { pageAnswerFields, pageQueryFields } from './pagination';
 
 /**
  * The staff board (issue 7): the submissions as the label reviews them. Files are given as signed
@@ -33,18 +34,19 @@ export const boardItemSummarySchema = z.object({
 });
 export type BoardItemSummary = z.infer<typeof boardItemSummarySchema>;
 
+/** GET /api/board/items: one status or all, a page at a time (pagination.ts). */
 export const boardListQuerySchema = z.object({
   status: submissionStatusSchema.optional(),
-  /** Opaque cursor from the previous page's `nextCursor`. */
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  ...pageQueryFields(50),
 });
+export type BoardListQuery = z.infer<typeof boardListQuerySchema>;
 
 export const boardListResponseSchema = z.object({
   success: z.literal(true),
   items: z.array(boardItemSummarySchema),
-  nextCursor: z.string().nullable(),
-  /** Items per status, over the whole board (for the filter chips). */
+  /** `total`: the items of the status asked for, or of the whole board. */
+  ...pageAnswerFields,
+  /** Items per status, over the whole board (for the filter chips), as of the first page. */
   counts: z.record(z.string(), z.number().int().nonnegative()),
 });
 export type BoardListResponse = z.infer<typeof boardListResponseSchema>;

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { countWaitingQueries } from './pglite-queue';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -25,6 +26,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** PGlite only: the data directory as a tarball, to start other instances from (tests). */
   dump?(): Promise<Blob>;
+  /** PGlite only: queries waiting behind the one running (db/pglite-queue.ts). */
+  waitingQueries?(): number;
   close(): Promise<void>;
 }
 
@@ -65,10 +68,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
   });
+  // Counted before drizzle sees the client, so every query of the app passes the counter.
+  const waitingQueries = countWaitingQueries(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
+    waitingQueries,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     dump: () => client.dumpDataDir('none'),
     close: () => client.close(),

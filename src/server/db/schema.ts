@@ -289,8 +289,11 @@ export const submissions = pgTable(
   },
   (t) => [
     uniqueIndex('submissions_upload_session_id_key').on(t.uploadSessionId),
-    index('submissions_status_created_at_idx').on(t.status, t.createdAt),
-    index('submissions_artist_id_idx').on(t.artistId),
+    // The keyset orders of the paged lists (issue 19): the board (all, or one status) and an
+    // artist's own submissions, newest or oldest first, ties broken by id.
+    index('submissions_created_at_id_idx').on(t.createdAt, t.id),
+    index('submissions_status_created_at_id_idx').on(t.status, t.createdAt, t.id),
+    index('submissions_artist_id_created_at_id_idx').on(t.artistId, t.createdAt, t.id),
   ],
 );
 

@@ -1,8 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNING_MESSAGES } from '../../domain';
+import { SIGNING_MESSAGES, SUBMISSION_NOT_FOUND } from '../../domain';
 import { artists } from '../db/schema';
-import { SUBMISSION_NOT_FOUND } from '../services/board/get-board-item';
 import { type SignedIn, signIn } from '../test/sign-in';
 import { createTestContext, type TestContext } from '../test/test-context';
 
@@ -52,7 +51,7 @@ describe('an artist account without an artist row', () => {
       completion: 0,
     });
     const list = await call(artist, 'GET', '/api/profile/submissions');
-    expect(list.json()).toEqual({ success: true, submissions: [] });
+    expect(list.json()).toEqual({ success: true, submissions: [], nextCursor: null, total: 0 });
     for (const url of [
       `/api/profile/submissions/${unknownId}`,
       `/api/profile/submissions/${unknownId}/release-details`,

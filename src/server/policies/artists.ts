@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../domain';
-import type { Executor } from '../db/client';
 import { forbidden } from '../errors';
-import { type ArtistRow, findArtistOfUser } from '../services/artists/find-artist-of-user';
+import type { ArtistRow } from '../services/artists/find-artist-of-user';
 import { requireUser } from './authentication';
 
 /** Staff review artists' work on the board; the artist area is the artist's own. */
@@ -17,14 +16,14 @@ export function requireArtistUser(request: FastifyRequest): SessionUser {
 
 /**
  * The signed-in artist's own artist record (401 for visitors, 403 for staff), or undefined while
- * their account has none yet. Never writes: a route that changes something and needs the record
- * makes it (services/artists/find-or-create-artist.ts).
+ * their account has none yet: the row read with the session at the start of the request (one
+ * query for both, services/auth/sessions.ts). A route that changes the record in this request
+ * reads it again itself (findArtistOfUser); one that needs a record makes it
+ * (services/artists/find-or-create-artist.ts).
  */
-export async function findSignedInArtist(
-  request: FastifyRequest,
-  db: Executor,
-): Promise<ArtistRow | undefined> {
-  return findArtistOfUser(db, requireArtistUser(request).userId);
+export function findSignedInArtist(request: FastifyRequest): ArtistRow | undefined {
+  requireArtistUser(request);
+  return request.auth?.artist ?? undefined;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ArtistProfileResponse,
   type ArtistProfileSave,
+  type ArtistSubmissionsResponse,
   artistProfileResponseSchema,
   artistSubmissionsResponseSchema,
   type FieldError,
@@ -43,14 +44,25 @@ export function useArtistProfile() {
   });
 }
 
-export async function fetchArtistSubmissions(signal?: AbortSignal): Promise<Submission[]> {
-  return (await apiGet('/api/profile/submissions', artistSubmissionsResponseSchema, signal)).submissions;
+/** Submissions per page of the dashboard: a few scrolls, and the server's default. */
+export const ARTIST_SUBMISSIONS_PAGE_SIZE = 20;
+
+export function fetchArtistSubmissions(
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<ArtistSubmissionsResponse> {
+  const query = new URLSearchParams({ limit: String(ARTIST_SUBMISSIONS_PAGE_SIZE) });
+  if (cursor) query.set('cursor', cursor);
+  return apiGet(`/api/profile/submissions?${query}`, artistSubmissionsResponseSchema, signal);
 }
 
+/** The artist's submissions, newest first, one page at a time (`fetchNextPage` follows the cursor). */
 export function useArtistSubmissions() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: queryKeys.artistSubmissions,
-    queryFn: ({ signal }) => fetchArtistSubmissions(signal),
+    queryFn: ({ pageParam, signal }) => fetchArtistSubmissions(pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     retry: retryUnlessFinal,
   });
 }

@@ -17,7 +17,7 @@ export const artistProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/artist/profile',
     { schema: { response: { 200: artistProfileResponseSchema } } },
     async (request) => {
-      const artist = await findSignedInArtist(request, app.db);
+      const artist = findSignedInArtist(request);
       return {
         success: true as const,
         profile: await getArtistProfile(

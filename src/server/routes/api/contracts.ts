@@ -16,7 +16,6 @@ import {
   signatureDeadlineResponseSchema,
   signUrlResponseSchema,
 } from '../../../domain';
-import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { findSignedInArtist, requireArtistUser } from '../../policies/artists';
 import { requireUser, staffOnly } from '../../policies/authentication';
@@ -41,16 +40,16 @@ async function signedIn(request: FastifyRequest): Promise<void> {
 }
 
 /** The artist who owns the request asked for: an account without an artist row yet owns none. */
-async function requestOwner(request: FastifyRequest, db: Executor): Promise<string> {
-  const artist = await findSignedInArtist(request, db);
+function requestOwner(request: FastifyRequest): string {
+  const artist = findSignedInArtist(request);
   if (!artist) throw notFound(SIGNING_MESSAGES.requestNotFound);
   return artist.id;
 }
 
 /** The reader of a request: staff see every request, an artist only their own. */
-async function viewerOf(request: FastifyRequest, db: Executor): Promise<SignatureViewer> {
+function viewerOf(request: FastifyRequest): SignatureViewer {
   if (requireUser(request).role === 'staff') return { kind: 'staff' };
-  return { kind: 'artist', artistId: await requestOwner(request, db) };
+  return { kind: 'artist', artistId: requestOwner(request) };
 }
 
 /**
@@ -70,7 +69,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/contracts/current',
     { onRequest: signedIn, schema: { response: { 200: currentContractResponseSchema } } },
     async (request) => {
-      const artist = await findSignedInArtist(request, app.db);
+      const artist = findSignedInArtist(request);
       return getCurrentContract(app.db, artist, requireArtistUser(request), new Date());
     },
   );
@@ -96,7 +95,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/contracts/template',
     { onRequest: signedIn, schema: { response: { 200: agreementPreviewResponseSchema } } },
     async (request) => {
-      const artist = await findSignedInArtist(request, app.db);
+      const artist = findSignedInArtist(request);
       const template = await previewAgreement(
         { db: app.db, config: app.config },
         artist,
@@ -114,7 +113,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       const signatureRequest = await getSignatureStatus(
         { db: app.db, externalSigning: external(), log: request.log },
         request.params.id,
-        await viewerOf(request, app.db),
+        viewerOf(request),
         new Date(),
       );
       return { success: true, signatureRequest };
@@ -128,7 +127,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       const signUrl = await issueSignUrl(
         { db: app.db, config: app.config },
         request.params.id,
-        await requestOwner(request, app.db),
+        requestOwner(request),
         signatureActorOf(request),
         new Date(),
       );
@@ -143,7 +142,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       const download = await downloadAgreement(
         { db: app.db, storage: app.providers.storage },
         request.params.id,
-        await viewerOf(request, app.db),
+        viewerOf(request),
         signatureActorOf(request),
       );
       return reply
@@ -164,7 +163,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       getAgreementVerification(
         { db: app.db, storage: app.providers.storage },
         request.params.id,
-        await viewerOf(request, app.db),
+        viewerOf(request),
       ),
   );
 
@@ -173,7 +172,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: signedIn, schema: { params: idParams, response: { 200: signatureAuditResponseSchema } } },
     async (request) => ({
       success: true,
-      events: await listSignatureEvents(app.db, request.params.id, await viewerOf(request, app.db)),
+      events: await listSignatureEvents(app.db, request.params.id, viewerOf(request)),
     }),
   );
 
@@ -226,7 +225,7 @@ const verifyUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, response: { 200: contractVerifyResultResponseSchema } },
     },
     async (request) => {
-      const viewer = await viewerOf(request, app.db);
+      const viewer = viewerOf(request);
       const body = request.body;
       const copy = Buffer.isBuffer(body) ? body : undefined;
       if (body !== undefined && body !== null && !copy && !(typeof body === 'string' && body === ''))

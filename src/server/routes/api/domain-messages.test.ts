@@ -18,6 +18,7 @@ import * as contributorMessages from '../../../domain/contributors/messages';
 import { getMaxProductionYear, MIN_PRODUCTION_YEAR } from '../../../domain/contributors/production-year';
 import * as fileMessages from '../../../domain/files/messages';
 import * as musicMessages from '../../../domain/music/messages';
+import * as paginationMessages from '../../../domain/pagination/messages';
 import * as spotifyMessages from '../../../domain/spotify/messages';
 import * as transferMessages from '../../../domain/transfer/messages';
 import { addStaff } from '../../services/staff/manage-staff';
@@ -445,6 +446,19 @@ const reachable: Record<string, () => Scenario> = {
         payload: { artistName: 'Nova Bloom', firstName: 'Nora', email: 'nora@example.com' },
       }),
   }),
+  // pagination/messages.ts (issue 19)
+  INVALID_LIST_CURSOR: () => ({
+    expected: paginationMessages.INVALID_LIST_CURSOR,
+    request: () => send({ method: 'GET', url: '/api/board/items?cursor=nonsense', headers: staff.headers }),
+  }),
+  PAGE_SIZE_OUT_OF_RANGE: () => ({
+    expected: paginationMessages.PAGE_SIZE_OUT_OF_RANGE,
+    request: () => send({ method: 'GET', url: '/api/board/items?limit=101', headers: staff.headers }),
+  }),
+  UNKNOWN_LIST_SORT: () => ({
+    expected: paginationMessages.UNKNOWN_LIST_SORT,
+    request: () => send({ method: 'GET', url: '/api/board/items?sort=sideways', headers: staff.headers }),
+  }),
   // spotify/messages.ts
   SPOTIFY_ARTIST_URL_REQUIRED: () => ({
     expected: spotifyMessages.SPOTIFY_ARTIST_URL_REQUIRED,
@@ -569,6 +583,8 @@ const browserOnly: Record<string, string> = {
 const metElsewhere: Record<string, string> = {
   RESUMABLE_CHUNK_TOO_LONG:
     'uploads.test.ts: tus answers it in text/plain to a chunked PATCH, on a listening server',
+  LIST_CURSOR_MISMATCH:
+    'submission-pages.test.ts: a cursor of another list needs a list longer than one page to be issued',
 };
 
 /** Every message a module exports: strings, formatters, and the strings of message objects. */
@@ -595,6 +611,7 @@ const specMessages = exportedMessages(
   adminMessages,
   spotifyMessages,
   fileMessages,
+  paginationMessages,
 );
 
 describe('the spec’s validation messages (issue 18 §10)', () => {

@@ -2,22 +2,22 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  artistSubmissionsQuerySchema,
   artistSubmissionsResponseSchema,
   profileResponseSchema,
   releaseDetailsResponseSchema,
   releaseDetailsSaveSchema,
+  SUBMISSION_NOT_FOUND,
   submissionResponseSchema,
 } from '../../../domain';
 import { notFound } from '../../errors';
 import { artistAreaOnly, findSignedInArtist, requireArtistUser } from '../../policies/artists';
 import { requireUser } from '../../policies/authentication';
 import type { ArtistRow } from '../../services/artists/find-artist-of-user';
-import { getArtistSubmission } from '../../services/artists/get-artist-submission';
-import { listArtistSubmissions } from '../../services/artists/list-artist-submissions';
-import { SUBMISSION_NOT_FOUND } from '../../services/board/get-board-item';
 import { getReleaseDetails } from '../../services/release-details/get-release-details';
 import { saveReleaseDetails } from '../../services/release-details/save-release-details';
 import { submitReleaseDetails } from '../../services/release-details/submit-release-details';
+import { readArtistSubmission, readArtistSubmissionsPage } from '../../services/submissions/read-submissions';
 
 const itemParamsSchema = z.object({ itemId: z.string().max(100) });
 
@@ -61,20 +61,27 @@ const artistSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The artist whose item is asked for: an account without an artist row yet has none. */
   const owner = async (request: FastifyRequest): Promise<ArtistRow> => {
-    const artist = await findSignedInArtist(request, app.db);
+    const artist = findSignedInArtist(request);
     if (!artist) throw notFound(SUBMISSION_NOT_FOUND);
     return artist;
   };
 
   app.get(
     '/api/profile/submissions',
-    { schema: { response: { 200: artistSubmissionsResponseSchema } } },
+    {
+      schema: {
+        querystring: artistSubmissionsQuerySchema,
+        response: { 200: artistSubmissionsResponseSchema },
+      },
+    },
     async (request) => {
-      const artist = await findSignedInArtist(request, app.db);
-      return {
-        success: true as const,
-        submissions: artist ? await listArtistSubmissions(deps(request), artist.id) : [],
-      };
+      const artist = findSignedInArtist(request);
+      const page = await readArtistSubmissionsPage(
+        { ...deps(request), cursorKey: app.signingKey },
+        artist?.id,
+        request.query,
+      );
+      return { success: true as const, ...page };
     },
   );
 
@@ -85,7 +92,7 @@ const artistSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
       const artist = await owner(request);
       return {
         success: true,
-        submission: await getArtistSubmission(deps(request), artist.id, request.params.itemId),
+        submission: await readArtistSubmission(deps(request), artist.id, request.params.itemId),
       };
     },
   );

@@ -7,10 +7,10 @@ import {
   RETURNING_ARTIST_MESSAGES,
   RETURNING_LINK_EXPIRY_MESSAGES,
   RETURNING_LINK_FAILURE_MESSAGES,
+  SUBMISSION_NOT_FOUND,
 } from '../../../domain';
 import { outboxMessages, returningLinks, submissionEvents, submissions } from '../../db/schema';
 import { hashToken } from '../../services/auth/tokens';
-import { SUBMISSION_NOT_FOUND } from '../../services/board/get-board-item';
 import { ARTIST_NOT_FOUND } from '../../services/returning-links/list-returning-links';
 import { RETURNING_LINK_NOT_FOUND } from '../../services/returning-links/revoke-returning-link';
 import { addStaff } from '../../services/staff/manage-staff';

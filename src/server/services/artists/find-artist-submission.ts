@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { isRecordId } from '../../../domain';
+import { isRecordId, SUBMISSION_NOT_FOUND } from '../../../domain';
 import type { Executor } from '../../db/client';
 import { submissions } from '../../db/schema';
 import { notFound } from '../../errors';
-import { SUBMISSION_NOT_FOUND } from '../board/get-board-item';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_TIMEOUT_DAYS, SESSION_IDLE_TIMEOUT_DAYS, type SessionUser } from '../../../domain';
 import type { Executor } from '../../db/client';
 import { artists, sessions, users } from '../../db/schema';
@@ -46,11 +46,19 @@ export async function createSession(
 export interface ResolvedSession {
   sessionId: string;
   user: SessionUser;
+  /**
+   * The account's artist record as it was when the request began (null for staff, and for an
+   * artist account that has none yet): the artist area's routes read it from here
+   * (policies/artists.ts) rather than asking the database a second time.
+   */
+  artist: typeof artists.$inferSelect | null;
 }
 
 /**
- * The live session for a cookie or bearer token, with its user; undefined when unknown, idle for
- * more than 7 days, or older than 30 days. A live session's idle expiry moves forward.
+ * The live session for a cookie or bearer token, with its user and artist record, in one query
+ * (issue 19 §3: every signed-in request pays for it); undefined when unknown, idle for more than
+ * 7 days, or older than 30 days. A live session's idle expiry moves forward, at most every 5
+ * minutes, so reading is not a write each time.
  */
 export async function resolveSession(
   executor: Executor,
@@ -67,8 +75,7 @@ export async function resolveSession(
       email: users.email,
       role: users.role,
       name: users.name,
-      artistName: artists.artistName,
-      picture: artists.picture,
+      artist: getTableColumns(artists),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -97,9 +104,10 @@ export async function resolveSession(
       email: row.email,
       role: row.role,
       name: row.name ?? null,
-      artistName: row.artistName ?? null,
-      picture: row.picture ?? null,
+      artistName: row.artist?.artistName ?? null,
+      picture: row.artist?.picture ?? null,
     },
+    artist: row.artist,
   };
 }
 

@@ -4,6 +4,7 @@ import {
   formatStatusChangeRefused,
   isRecordId,
   type SessionUser,
+  SUBMISSION_NOT_FOUND,
   type SubmissionStatus,
 } from '../../../domain';
 import type { AppConfig } from '../../config';
@@ -14,7 +15,6 @@ import { queueBoardSync } from '../board-sync/queue-board-sync';
 import { queueMail } from '../mail/queue-mail';
 import { issueReturningLink } from '../returning-links/issue-returning-link';
 import { composeStatusChangeMail, type ReturningLinkOffer } from '../submissions/submission-mails';
-import { SUBMISSION_NOT_FOUND } from './get-board-item';
 
 export const STATUS_CHANGED_MEANWHILE =
   'Someone else changed the status of this submission a moment ago. Reload it and try again.';

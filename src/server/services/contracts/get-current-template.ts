@@ -1,6 +1,7 @@
 import { desc } from 'drizzle-orm';
 import { DEMO_AGREEMENT_TEMPLATE } from '../../../domain';
 import type { Executor } from '../../db/client';
+import { readThroughCache } from '../../db/read-cache';
 import { agreementTemplates } from '../../db/schema';
 
 export type AgreementTemplateRow = typeof agreementTemplates.$inferSelect;
@@ -14,12 +15,21 @@ async function findLatest(executor: Executor): Promise<AgreementTemplateRow | un
   return row;
 }
 
+/** The read cache's key of the current template; saveAgreementTemplate forgets it. */
+export const CURRENT_TEMPLATE_CACHE_KEY = 'agreement-template:current';
+
 /**
  * The template new requests are made from: the newest version. An installation that never saved
  * one gets the demo template as version 1 the first time it is needed; two first readers at once
- * both insert version 1 and the unique version lets exactly one of them in.
+ * both insert version 1 and the unique version lets exactly one of them in. A version never
+ * changes once saved, so outside a transaction the newest is kept for a few seconds
+ * (db/read-cache.ts); a request is made in a transaction and freezes what the database holds.
  */
-export async function getCurrentTemplate(executor: Executor): Promise<AgreementTemplateRow> {
+export function getCurrentTemplate(executor: Executor): Promise<AgreementTemplateRow> {
+  return readThroughCache(executor, CURRENT_TEMPLATE_CACHE_KEY, () => findOrCreateCurrent(executor));
+}
+
+async function findOrCreateCurrent(executor: Executor): Promise<AgreementTemplateRow> {
   const latest = await findLatest(executor);
   if (latest) return latest;
   await executor

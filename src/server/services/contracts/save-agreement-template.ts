@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type AgreementTemplate, validateAgreementTemplate } from '../../../domain';
 import type { Database } from '../../db/client';
+import { forgetCached } from '../../db/read-cache';
 import { agreementTemplates } from '../../db/schema';
 import { badRequest } from '../../errors';
+import { CURRENT_TEMPLATE_CACHE_KEY } from './get-current-template';
 import { presentAgreementTemplate } from './list-agreement-templates';
 
 /**
@@ -28,7 +30,10 @@ export async function saveAgreementTemplate(
       })
       .onConflictDoNothing({ target: agreementTemplates.version })
       .returning();
-    if (row) return presentAgreementTemplate(row, staff.email);
+    if (row) {
+      forgetCached(CURRENT_TEMPLATE_CACHE_KEY);
+      return presentAgreementTemplate(row, staff.email);
+    }
   }
   throw new Error('saveAgreementTemplate: no free version after 5 attempts');
 }

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { SubmissionRow } from '../artists/find-artist-submission';
-import { presentSplit, signedLink } from '../artists/present-submission';
+import { presentSplit, signedLink } from '../submissions/present-artist-submission';
 import type { LinkSigner } from '../uploads/present-upload';
 
 export type ReleaseDetailsRow = typeof releaseDetails.$inferSelect;

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { isRecordId, type SessionUser } from '../../../domain';
+import { isRecordId, type SessionUser, SUBMISSION_NOT_FOUND } from '../../../domain';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { submissions } from '../../db/schema';
 import { notFound } from '../../errors';
-import { SUBMISSION_NOT_FOUND } from '../board/get-board-item';
 import { type IssuedReturningLink, issueReturningLink } from './issue-returning-link';
 
 /** POST /api/board/items/:itemId/returning-link (staff): a link for the artist of that submission. */

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { forgetCached, readThroughCache } from '../../db/read-cache';
 import { appSettings } from '../../db/schema';
 
 /**
  * Installation-wide settings staff change at run time, each with its schema and default. They live
- * in the database, not in memory, so every app instance sees the same value.
+ * in the database, so every app instance sees the same value; each process keeps what it read for
+ * a few seconds (db/read-cache.ts), since every page and form reads them.
  */
 export const settingDefinitions = {
   submissionsEnabled: { schema: z.boolean(), default: true },
@@ -30,11 +32,19 @@ export async function getOrCreateSigningKey(executor: Executor): Promise<Buffer>
 export type SettingKey = keyof typeof settingDefinitions;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingDefinitions)[K]['schema']>;
 
-export async function getSetting<K extends SettingKey>(executor: Executor, key: K): Promise<SettingValue<K>> {
-  const definition = settingDefinitions[key];
-  const [row] = await executor.select().from(appSettings).where(eq(appSettings.key, key));
-  const parsed = definition.schema.safeParse(row?.value);
-  return (parsed.success ? parsed.data : definition.default) as SettingValue<K>;
+const cacheKey = (key: SettingKey) => `setting:${key}`;
+
+/**
+ * A setting's value. A change made through this process is seen at once; one made by another
+ * process within READ_CACHE_TTL_MS (db/read-cache.ts).
+ */
+export function getSetting<K extends SettingKey>(executor: Executor, key: K): Promise<SettingValue<K>> {
+  return readThroughCache(executor, cacheKey(key), async () => {
+    const definition = settingDefinitions[key];
+    const [row] = await executor.select().from(appSettings).where(eq(appSettings.key, key));
+    const parsed = definition.schema.safeParse(row?.value);
+    return (parsed.success ? parsed.data : definition.default) as SettingValue<K>;
+  });
 }
 
 export async function setSetting<K extends SettingKey>(
@@ -47,4 +57,5 @@ export async function setSetting<K extends SettingKey>(
     .insert(appSettings)
     .values({ key, value: checked })
     .onConflictDoUpdate({ target: appSettings.key, set: { value: checked, updatedAt: sql`now()` } });
+  forgetCached(cacheKey(key));
 }

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import {
   ARTIST_NOT_FOUND,
   computeProfileCompletion,
@@ -8,9 +8,10 @@ import {
   type StaffArtist,
 } from '../../../domain';
 import type { Executor } from '../../db/client';
-import { artists, catalogueItems, invitations, submissions, submissionTracks, users } from '../../db/schema';
+import { artists, invitations, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findSignedAgreementId } from '../contracts/find-signed-agreement';
+import { readArtistSubmissionSummaries } from '../submissions/read-submissions';
 
 /**
  * GET /api/artists/:artistId: the artist's profile with its completion (spec 000 §5), every
@@ -35,28 +36,8 @@ export async function getStaffArtist(db: Executor, artistId: string, now: Date):
     if (value !== null && value.trim() !== '') fields[field] = value;
   }
 
-  // Drizzle writes a bare column name inside sql``, which the subquery would read as its own
-  // table's; the outer row is named in full.
-  const trackCount = sql<number>`(select count(*)::int from ${submissionTracks} where ${submissionTracks.submissionId} = "submissions"."id")`;
-  const catalogueItemCount = sql<number>`(select count(*)::int from ${catalogueItems} where ${catalogueItems.submissionId} = "submissions"."id")`;
   const [submissionRows, invitationRows, signedAgreementId] = await Promise.all([
-    db
-      .select({
-        id: submissions.id,
-        status: submissions.status,
-        itemName: submissions.itemName,
-        artistName: sql<string | null>`${submissions.artistDetails}->>'artistName'`,
-        releaseTitle: submissions.releaseTitle,
-        uploadType: submissions.uploadType,
-        releaseType: submissions.releaseType,
-        releaseDate: submissions.releaseDate,
-        createdAt: submissions.createdAt,
-        trackCount,
-        catalogueItemCount,
-      })
-      .from(submissions)
-      .where(eq(submissions.artistId, artist.id))
-      .orderBy(desc(submissions.createdAt), desc(submissions.id)),
+    readArtistSubmissionSummaries(db, artist.id),
     db
       .select()
       .from(invitations)
@@ -73,19 +54,7 @@ export async function getStaffArtist(db: Executor, artistId: string, now: Date):
     ...fields,
     completion: computeProfileCompletion(fields),
     hasSignedContract: signedAgreementId !== undefined,
-    submissions: submissionRows.map((s) => ({
-      itemId: s.id,
-      status: s.status,
-      itemName: s.itemName,
-      artistName: s.artistName ?? '',
-      releaseTitle: s.releaseTitle,
-      uploadType: s.uploadType,
-      releaseType: s.releaseType,
-      releaseDate: s.releaseDate,
-      createdAt: s.createdAt.toISOString(),
-      trackCount: s.trackCount,
-      catalogueItemCount: s.catalogueItemCount,
-    })),
+    submissions: submissionRows,
     invitations: invitationRows.map((i) => ({
       itemId: i.id,
       artistName: i.artistName,

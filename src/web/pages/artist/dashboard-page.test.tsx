@@ -47,6 +47,16 @@ const submissions: Submission[] = [
   }),
 ];
 
+/** GET /api/profile/submissions's answer: one page holding them all unless told otherwise. */
+function pageOf(list: Submission[], page: { nextCursor?: string; total?: number } = {}) {
+  return {
+    success: true,
+    submissions: list,
+    nextCursor: page.nextCursor ?? null,
+    total: page.total ?? list.length,
+  };
+}
+
 function serve(options: {
   profile?: ProfileData;
   submissions?: Submission[];
@@ -61,7 +71,7 @@ function serve(options: {
     if (url.pathname === '/api/profile/submissions') {
       return options.fail === 'submissions'
         ? { status: 500, body: { success: false, error: 'Internal Server Error' } }
-        : { status: 200, body: { success: true, submissions: options.submissions ?? submissions } };
+        : { status: 200, body: pageOf(options.submissions ?? submissions) };
     }
     if (url.pathname === '/api/contracts/current') {
       const signed = (options.profile ?? profile()).hasSignedContract;
@@ -311,6 +321,70 @@ describe('your submissions', () => {
   });
 });
 
+describe('more than a page of submissions', () => {
+  type Answer = { status: number; body: unknown };
+  /** The profile and the covers as usual; the submissions from `pageFor` by the cursor asked for. */
+  function servePages(pageFor: (cursor: string | null) => Answer) {
+    return mockApi(({ url }) => {
+      if (url.pathname === '/api/artist/profile')
+        return { status: 200, body: { success: true, profile: profile() } };
+      if (url.pathname === '/api/profile/submissions') return pageFor(url.searchParams.get('cursor'));
+      if (url.pathname === '/files/optimized/image-mapping.json')
+        return { status: 200, body: imageMappingFor(url) };
+      return { status: 404, body: { success: false, error: 'Not found' } };
+    });
+  }
+
+  it('shows how many of all, and loads the next page from the cursor', async () => {
+    const api = servePages((cursor) =>
+      cursor === 'page-2'
+        ? { status: 200, body: pageOf(submissions.slice(2, 3), { total: 3 }) }
+        : { status: 200, body: pageOf(submissions.slice(0, 2), { nextCursor: 'page-2', total: 3 }) },
+    );
+    const user = userEvent.setup();
+    renderArtistPage(DashboardPage, '/dashboard', '/dashboard');
+    await screen.findByRole('article', { name: 'Paper Planes' });
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.getByText('Showing 2 of 3 submissions').getAttribute('role')).toBe('status');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('article', { name: 'Golden Hour' })).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(screen.getByText('Showing 3 of 3 submissions')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(
+      api.requests
+        .filter((r) => r.url.pathname === '/api/profile/submissions')
+        .at(-1)
+        ?.url.searchParams.get('cursor'),
+    ).toBe('page-2');
+  });
+
+  it('keeps the cards when the next page fails, and retries it', async () => {
+    // A server error is retried once (after a second) before the list gives up.
+    let failures = 0;
+    servePages((cursor) => {
+      if (!cursor)
+        return { status: 200, body: pageOf(submissions.slice(0, 2), { nextCursor: 'page-2', total: 3 }) };
+      if (failures < 2) {
+        failures++;
+        return { status: 500, body: { success: false, error: 'Internal server error' } };
+      }
+      return { status: 200, body: pageOf(submissions.slice(2, 3), { total: 3 }) };
+    });
+    const user = userEvent.setup();
+    renderArtistPage(DashboardPage, '/dashboard', '/dashboard');
+    await screen.findByRole('article', { name: 'Paper Planes' });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('More submissions could not be loaded: Internal server error');
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Golden Hour' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
 describe('loading and errors', () => {
   it('shows skeletons shaped like the card and the list while loading, without spinners', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => {}));
@@ -331,7 +405,7 @@ describe('loading and errors', () => {
         if (broken) return { status: 500, body: { success: false, error: 'Internal Server Error' } };
         return url.pathname === '/api/artist/profile'
           ? { status: 200, body: { success: true, profile: profile() } }
-          : { status: 200, body: { success: true, submissions } };
+          : { status: 200, body: pageOf(submissions) };
       });
       renderArtistPage(DashboardPage, '/dashboard', '/dashboard');
       // A server error is retried once (after a second) before the page gives up.

@@ -12,6 +12,7 @@ import { type DashboardTab, FAILED_TO_LOAD_DASHBOARD, parseDashboardTab } from '
 import { useArtistProfile, useArtistSubmissions } from '../../api/artist';
 import { isSignedOutError } from '../../auth/sign-in-path';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { LoadMore, pagedListState } from '../../components/load-more';
 import { usePageTitle } from '../../components/use-page-title';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { ContractPanel, ContractPanelSkeleton } from './dashboard/contract-panel';
@@ -57,7 +58,9 @@ function Loading({ label }: { label: string }) {
 function OverviewTab() {
   const profile = useArtistProfile();
   const submissions = useArtistSubmissions();
-  const errors = [profile.error, submissions.error].filter(Boolean);
+  const items = submissions.data?.pages.flatMap((page) => page.submissions) ?? [];
+  // A next page that failed is the list's own alert; the dashboard stays.
+  const errors = [profile.error, submissions.isFetchNextPageError ? null : submissions.error].filter(Boolean);
   if (errors.length > 0) {
     return (
       <LoadFailed
@@ -78,7 +81,14 @@ function OverviewTab() {
         <Typography id="your-submissions-title" component="h2" variant="h4" sx={{ mb: 2 }}>
           Your Submissions
         </Typography>
-        {submissions.data ? <SubmissionList submissions={submissions.data} /> : <SubmissionListSkeleton />}
+        {submissions.data ? (
+          <>
+            <SubmissionList submissions={items} />
+            <LoadMore noun="submissions" list={pagedListState(submissions, items.length)} />
+          </>
+        ) : (
+          <SubmissionListSkeleton />
+        )}
       </Grid>
       {(profile.isPending || submissions.isPending) && <Loading label="Loading your dashboard..." />}
     </Grid>

@@ -152,15 +152,17 @@ describe('the submissions board', () => {
   it('loads the next page from the cursor', async () => {
     const api = mockApi(({ url }) =>
       url.searchParams.get('cursor') === 'page-2'
-        ? { status: 200, body: listAnswer([second]) }
-        : { status: 200, body: listAnswer([first], { nextCursor: 'page-2' }) },
+        ? { status: 200, body: listAnswer([second], { total: 2 }) }
+        : { status: 200, body: listAnswer([first], { nextCursor: 'page-2', total: 2 }) },
     );
     const user = userEvent.setup();
     renderStaffPage(BoardPage, '/admin/board', '/admin/board');
     const list = await screen.findByRole('list', { name: 'Submissions' });
     expect(within(list).getAllByRole('link')).toHaveLength(1);
+    expect(screen.getByText('Showing 1 of 2 submissions').getAttribute('role')).toBe('status');
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(2));
+    expect(screen.getByText('Showing 2 of 2 submissions')).toBeTruthy();
     expect(api.requests.at(-1)?.url.searchParams.get('cursor')).toBe('page-2');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });

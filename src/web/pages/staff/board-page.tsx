@@ -28,6 +28,7 @@ import {
   submissionStatusSchema,
 } from '../../../domain';
 import { useBoardItems } from '../../api/board';
+import { LoadMore, pagedListState } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
 import { StatusChip } from '../../components/status-chip';
 import { visuallyHidden } from '../../components/visually-hidden';
@@ -260,30 +261,7 @@ export function BoardPage() {
           {status ? `${getStatusLabel(status)} submissions` : 'All submissions'}
         </Typography>
         {wide ? <BoardTable items={items} /> : <BoardCards items={items} />}
-        {board.isFetchNextPageError && (
-          <Alert
-            severity="error"
-            sx={{ mt: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void board.fetchNextPage()}>
-                Retry
-              </Button>
-            }
-          >
-            More submissions could not be loaded: {board.error?.message}
-          </Alert>
-        )}
-        {board.hasNextPage && !board.isFetchNextPageError && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
-            <Button
-              variant="outlined"
-              loading={board.isFetchingNextPage}
-              onClick={() => void board.fetchNextPage()}
-            >
-              Load more
-            </Button>
-          </Box>
-        )}
+        <LoadMore noun="submissions" list={pagedListState(board, items.length)} />
       </>
     );
   }

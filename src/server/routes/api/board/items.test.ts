@@ -8,6 +8,7 @@ import {
   boardListResponseSchema,
   type CatalogueItem,
   formatStatusChangeRefused,
+  INVALID_LIST_CURSOR,
   SUBMISSION_STATUSES,
 } from '../../../../domain';
 import {
@@ -19,7 +20,6 @@ import {
   submissionTracks,
 } from '../../../db/schema';
 import { STATUS_CHANGED_MEANWHILE } from '../../../services/board/change-submission-status';
-import { INVALID_BOARD_CURSOR } from '../../../services/board/list-board-items';
 import { sendMailJobType } from '../../../services/mail/queue-mail';
 import { addStaff } from '../../../services/staff/manage-staff';
 import { makeJpeg, makeWav } from '../../../test/media-fixtures';
@@ -178,6 +178,7 @@ describe('GET /api/board/items', () => {
     expect(all.nextCursor).toBeNull();
     expect(Object.keys(all.counts).sort()).toEqual([...SUBMISSION_STATUSES].sort());
     expect(Object.values(all.counts).reduce((a, b) => a + b, 0)).toBe(all.items.length);
+    expect(all.total).toBe(all.items.length);
 
     // Page by page, two at a time: every item once, in the same order.
     const paged: string[] = [];
@@ -243,7 +244,7 @@ describe('GET /api/board/items', () => {
     ]) {
       const response = await list(`?cursor=${cursor}`);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, error: INVALID_BOARD_CURSOR });
+      expect(response.json()).toEqual({ success: false, error: INVALID_LIST_CURSOR });
     }
     const response = await list('?status=maybe');
     expect(response.statusCode).toBe(400);

@@ -9,9 +9,8 @@ import {
 } from '../../../../domain';
 import { requireStaff, staffOnly } from '../../../policies/authentication';
 import { changeSubmissionStatus } from '../../../services/board/change-submission-status';
-import { getBoardItem } from '../../../services/board/get-board-item';
-import { listBoardItems } from '../../../services/board/list-board-items';
 import { createReturningLink } from '../../../services/returning-links/create-returning-link';
+import { readBoardItem, readBoardPage } from '../../../services/submissions/read-submissions';
 
 const itemParamsSchema = z.object({ itemId: z.string().max(100) });
 
@@ -26,7 +25,7 @@ export const boardItemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/board/items',
     { schema: { querystring: boardListQuerySchema, response: { 200: boardListResponseSchema } } },
     async (request) => {
-      const page = await listBoardItems(app.db, request.query);
+      const page = await readBoardPage({ db: app.db, cursorKey: app.signingKey }, request.query);
       return { success: true as const, ...page };
     },
   );
@@ -35,7 +34,7 @@ export const boardItemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/board/items/:itemId',
     { schema: { params: itemParamsSchema, response: { 200: boardItemResponseSchema } } },
     async (request) => {
-      const item = await getBoardItem(app.db, request.pageLinks, request.params.itemId);
+      const item = await readBoardItem(app.db, request.pageLinks, request.params.itemId);
       return { success: true as const, item };
     },
   );
@@ -62,7 +61,7 @@ export const boardItemRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
       // The item as it is now, so the page shows the new status, its next steps and the history.
-      const item = await getBoardItem(app.db, request.pageLinks, request.params.itemId);
+      const item = await readBoardItem(app.db, request.pageLinks, request.params.itemId);
       return { success: true as const, item };
     },
   );

@@ -61,6 +61,7 @@ export function listAnswer(items: BoardItemSummary[], overrides: Partial<BoardLi
     success: true,
     items,
     nextCursor: null,
+    total: items.length,
     counts: {
       pending: 2,
       in_progress: 0,

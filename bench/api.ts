@@ -1,0 +1,342 @@
+// The signed-in API at a label's scale (issue 19 §4). Prints figures; never passes or fails on
+// time (the machine is shared and noisy).
+//   npm run bench:api                                   # embedded PGlite, 10,000 submissions
+//   SUBMISSIONS=100000 npm run bench:api
+//   DATABASE_URL=postgres://.../throwaway npm run bench:api   # EMPTIES that database's tables
+//   scripts/with-postgres.sh sh -c 'DATABASE_URL=$TEST_DATABASE_URL npm run bench:api'
+// Knobs: SUBMISSIONS (10000), ARTISTS (1000), HEAVY_ARTIST_SUBMISSIONS (1000), ROUNDS (3),
+// DURATION seconds per run (5), CONNECTIONS (100), WORKERS (on PostgreSQL: also compares that
+// many server processes with one; default 2).
+//
+// Seeds ARTISTS artist accounts and SUBMISSIONS submissions with tracks (bench/support/
+// seed-submissions.ts; the first artist has HEAVY_ARTIST_SUBMISSIONS of them), then for each
+// scenario runs autocannon (in a worker thread, CONNECTIONS connections, DURATION seconds) against
+// Imprint over HTTP and against a bare Fastify answering the same JSON document from memory, in
+// alternating rounds, and prints req/s, p50, p99 and errors of each, and the ratio of their req/s,
+// as min / median / max over the rounds. Then EXPLAIN ANALYZE of each list's queries, captured
+// from the real request, and the server time of one page (app.inject, no network).
+import cluster from 'node:cluster';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { eq, type Logger, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { type Database, type DatabaseHandle, openDatabase } from '../src/server/db/client';
+import * as schema from '../src/server/db/schema';
+import { users } from '../src/server/db/schema';
+import { createSession } from '../src/server/services/auth/sessions';
+import { addStaff } from '../src/server/services/staff/manage-staff';
+import { heavyArtistEmail, seedSubmissions } from './support/seed-submissions';
+import { stats } from './support/stats';
+
+const SUBMISSIONS = Number(process.env.SUBMISSIONS ?? 10_000);
+const ARTISTS = Number(process.env.ARTISTS ?? 1_000);
+const HEAVY = Number(process.env.HEAVY_ARTIST_SUBMISSIONS ?? 1_000);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const DURATION = Number(process.env.DURATION ?? 5);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
+const WORKERS = Number(process.env.WORKERS ?? 2);
+
+/** The environment every Imprint of the bench runs with (the cluster's workers too). */
+function benchConfig(dataDir: string) {
+  // WORKERS here is the bench's own knob; each Imprint of the bench is one process.
+  return loadConfig({
+    ...process.env,
+    WORKERS: '1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+  });
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+interface BenchRequest {
+  method: 'GET' | 'PUT';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+interface Scenario {
+  name: string;
+  requests: BenchRequest[];
+}
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, requests: BenchRequest[]): Promise<Run> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    // The load generator gets a thread of its own, so the servers' event loop is theirs alone.
+    workers: 1,
+    requests: requests.map((request) => ({
+      method: request.method,
+      path: request.path,
+      headers: request.headers,
+      ...(request.body ? { body: request.body } : {}),
+    })),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const fmt = (values: number[], digits = 0) => {
+  const { min, median, max } = stats(values);
+  return `${min.toFixed(digits)} / ${median.toFixed(digits)} / ${max.toFixed(digits)}`;
+};
+
+function printRuns(label: string, runs: Run[]) {
+  console.log(
+    `  ${label.padEnd(16)} req/s ${fmt(runs.map((r) => r.rps)).padEnd(22)} p50 ms ${fmt(runs.map((r) => r.p50)).padEnd(16)} p99 ms ${fmt(runs.map((r) => r.p99)).padEnd(20)} errors ${runs.reduce((sum, r) => sum + r.errors, 0)}`,
+  );
+}
+
+/** Alternating rounds of `a` and `b`; prints both and the ratio a/b of their req/s. */
+async function paired(
+  scenario: Scenario,
+  a: { label: string; url: string },
+  b: { label: string; url: string },
+): Promise<number[]> {
+  const aRuns: Run[] = [];
+  const bRuns: Run[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    aRuns.push(await load(a.url, scenario.requests));
+    bRuns.push(await load(b.url, scenario.requests));
+  }
+  const ratios = aRuns.map((run, index) => run.rps / (bRuns[index]?.rps ?? Number.NaN));
+  console.log(`${scenario.name}`);
+  printRuns(a.label, aRuns);
+  printRuns(b.label, bRuns);
+  console.log(`  ratio ${a.label} / ${b.label} (req/s): ${fmt(ratios, 3)}`);
+  return ratios;
+}
+
+/** A bare Fastify answering each request of the scenarios with the document Imprint answered. */
+async function bareServer(documents: Map<string, unknown>): Promise<FastifyInstance> {
+  const bare = Fastify({ logger: false });
+  for (const [key, document] of documents) {
+    const [method, url] = key.split(' ') as ['GET' | 'PUT', string];
+    bare.route({ method, url: url.split('?')[0] ?? url, handler: async () => document });
+  }
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  return bare;
+}
+
+class StatementLog implements Logger {
+  statements: { query: string; params: unknown[] }[] = [];
+  logQuery(query: string, params: unknown[]): void {
+    this.statements.push({ query, params });
+  }
+}
+
+/** EXPLAIN ANALYZE of every query one request makes (but the session's), through the raw client. */
+async function explainRequest(
+  database: DatabaseHandle,
+  config: ReturnType<typeof benchConfig>,
+  request: BenchRequest,
+) {
+  const log = new StatementLog();
+  const client = (database.db as { $client?: unknown }).$client;
+  const db = (database.kind === 'postgres'
+    ? drizzlePg(client as never, { schema, logger: log })
+    : drizzlePglite(client as never, { schema, logger: log })) as unknown as Database;
+  const app = await buildApp({ config, db, logger: false });
+  await app.ready();
+  const times: number[] = [];
+  for (let i = 0; i < 31; i++) {
+    log.statements = [];
+    const started = performance.now();
+    const response = await app.inject({
+      method: request.method,
+      url: request.path,
+      headers: request.headers,
+    });
+    if (response.statusCode !== 200) throw new Error(`${request.path} answered ${response.statusCode}`);
+    // The first is a warm-up.
+    if (i > 0) times.push(performance.now() - started);
+  }
+  const last = log.statements;
+  await app.close();
+  console.log(
+    `\n${request.method} ${request.path}: ${last.length} queries, server time per page (app.inject) ms ${fmt(times, 2)}`,
+  );
+  const raw = client as {
+    query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  };
+  for (const statement of last) {
+    if (/from "sessions"/.test(statement.query)) continue;
+    console.log(`-- ${statement.query}`);
+    const plan = await raw.query(`explain (analyze, buffers) ${statement.query}`, statement.params);
+    for (const row of plan.rows) console.log(`   ${String(Object.values(row)[0])}`);
+  }
+}
+
+/** A cluster worker of the WORKERS comparison: serves Imprint on BENCH_PORT until killed. */
+async function serveAsWorker() {
+  const config = benchConfig(process.env.BENCH_DATA_DIR as string);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
+  process.send?.('ready');
+}
+
+/** `count` processes sharing a port, as WORKERS=count runs them (src/server/cluster.ts). */
+async function startCluster(count: number, dataDir: string): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  const workers = Array.from({ length: count }, () =>
+    cluster.fork({ BENCH_PORT: String(port), BENCH_DATA_DIR: dataDir }),
+  );
+  await Promise.all(workers.map((worker) => new Promise((resolve) => worker.once('message', resolve))));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => {
+      for (const worker of workers) worker.kill();
+    },
+  };
+}
+
+async function main() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'imprint-bench-api-'));
+  const config = benchConfig(dataDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  await database.migrate();
+  const db = database.db;
+  console.log(
+    `Imprint API bench: ${database.kind}, node ${process.version}, ${os.cpus().length} cpus; ` +
+      `${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds`,
+  );
+
+  // --- seed ---------------------------------------------------------------------------------
+  // A throwaway database: the tables the seed fills start empty.
+  await db.execute(sql`truncate users, artists, submissions, sessions cascade`);
+  const seeded = await seedSubmissions(db, {
+    artists: ARTISTS,
+    submissions: SUBMISSIONS,
+    heavyArtistSubmissions: HEAVY,
+  });
+  console.log(
+    `seeded ${ARTISTS.toLocaleString('en')} artists, ${seeded.submissions.toLocaleString('en')} submissions, ` +
+      `${seeded.tracks.toLocaleString('en')} tracks in ${seeded.seconds.toFixed(1)} s ` +
+      `(${heavyArtistEmail}: ${HEAVY.toLocaleString('en')} submissions)\n`,
+  );
+
+  // --- sessions -----------------------------------------------------------------------------
+  const [artistUser] = await db.select().from(users).where(eq(users.email, heavyArtistEmail));
+  if (!artistUser) throw new Error('the heavy artist was not seeded');
+  await addStaff(db, 'bench-staff@label.example');
+  const [staffUser] = await db.select().from(users).where(eq(users.email, 'bench-staff@label.example'));
+  if (!staffUser) throw new Error('no staff user');
+  const artist = {
+    authorization: `Bearer ${(await createSession(db, { userId: artistUser.id })).bearerToken}`,
+  };
+  const staff = {
+    authorization: `Bearer ${(await createSession(db, { userId: staffUser.id })).bearerToken}`,
+  };
+
+  const profile: BenchRequest = { method: 'GET', path: '/api/artist/profile', headers: artist };
+  const submissionsPage: BenchRequest = { method: 'GET', path: '/api/profile/submissions', headers: artist };
+  const board: BenchRequest = { method: 'GET', path: '/api/board/items', headers: staff };
+  const saveProfile: BenchRequest = {
+    method: 'PUT',
+    path: '/api/artist/profile',
+    headers: { ...artist, 'content-type': 'application/json' },
+    body: JSON.stringify({ biography: 'Warm synths, live bass and close-miked vocals; now on tour.' }),
+  };
+  const scenarios: Scenario[] = [
+    { name: 'GET /api/artist/profile (signed-in artist)', requests: [profile] },
+    { name: `GET /api/profile/submissions (artist with ${HEAVY} submissions)`, requests: [submissionsPage] },
+    { name: 'GET /api/board/items (staff, default sort)', requests: [board] },
+    {
+      name: 'mixed: profile, submissions, board, profile save (1 write in 4)',
+      requests: [profile, submissionsPage, board, saveProfile],
+    },
+  ];
+
+  // --- Imprint and the bare server ----------------------------------------------------------
+  const app = await buildApp({ config, db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const imprintUrl = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
+  const documents = new Map<string, unknown>();
+  for (const request of [profile, submissionsPage, board, saveProfile]) {
+    const response = await app.inject({
+      method: request.method,
+      url: request.path,
+      headers: request.headers,
+      ...(request.body ? { payload: request.body } : {}),
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`${request.path} answered ${response.statusCode}: ${response.body}`);
+    documents.set(`${request.method} ${request.path}`, response.json());
+    console.log(`${request.method} ${request.path}: ${response.body.length.toLocaleString('en')} bytes`);
+  }
+  const bare = await bareServer(documents);
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as net.AddressInfo).port}`;
+  console.log('');
+
+  const profileRatios: number[] = [];
+  for (const scenario of scenarios) {
+    const ratios = await paired(
+      scenario,
+      { label: 'Imprint', url: imprintUrl },
+      { label: 'bare', url: bareUrl },
+    );
+    if (scenario.requests[0] === profile && scenario.requests.length === 1) profileRatios.push(...ratios);
+  }
+  const goal = database.kind === 'pglite' ? 0.1 : 0.3;
+  console.log(
+    `\ngoal for GET /api/artist/profile on ${database.kind}: >= ${goal}x bare; median ratio ${stats(profileRatios).median.toFixed(3)}x`,
+  );
+
+  await app.close();
+
+  // --- several processes (PostgreSQL) -------------------------------------------------------
+  if (database.kind === 'postgres' && WORKERS > 1) {
+    console.log(`\nWORKERS=${WORKERS} against WORKERS=1 (separate processes, same database)`);
+    const many = await startCluster(WORKERS, dataDir);
+    const one = await startCluster(1, dataDir);
+    try {
+      await paired(
+        { name: 'GET /api/artist/profile', requests: [profile] },
+        { label: `${WORKERS} workers`, url: many.url },
+        { label: '1 worker', url: one.url },
+      );
+    } finally {
+      many.stop();
+      one.stop();
+    }
+  }
+
+  // --- the lists' queries -------------------------------------------------------------------
+  for (const request of [submissionsPage, board]) await explainRequest(database, config, request);
+
+  await bare.close();
+  await database.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
+
+if (cluster.isWorker) await serveAsWorker();
+else await main();

@@ -1,0 +1,87 @@
+// A label at scale for bench/api.ts: artist accounts and submissions with tracks, their statuses
+// and release types spread as a real board's are, over two years, inserted in batches in the order
+// they would have arrived. Plain SQL (generate_series), so 100,000 submissions take seconds on
+// PostgreSQL and PGlite alike.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../src/server/db/client';
+
+export interface SeedOptions {
+  artists: number;
+  submissions: number;
+  /** Submissions of the first artist (bench-artist-1@example.com): the artist area's big list. */
+  heavyArtistSubmissions: number;
+  batchSize?: number;
+}
+
+export const heavyArtistEmail = 'bench-artist-1@example.com';
+
+export interface SeedResult {
+  submissions: number;
+  tracks: number;
+  seconds: number;
+}
+
+/** Seeds onto an empty (migrated) database; returns what it holds afterwards. */
+export async function seedSubmissions(db: Database, options: SeedOptions): Promise<SeedResult> {
+  const started = performance.now();
+  const { artists, submissions, heavyArtistSubmissions } = options;
+  if (artists < 2) throw new Error('ARTISTS must be at least 2: the heavy artist and the others');
+  const batchSize = options.batchSize ?? 10_000;
+  await db.execute(sql`
+    insert into users (email, name, created_at)
+    select 'bench-artist-' || g || '@example.com', 'Bench Person ' || g, now() - random() * interval '730 days'
+      from generate_series(1, ${artists}) g`);
+  await db.execute(sql`
+    insert into artists (user_id, email, name, artist_name, country, city, biography, spotify_profile, created_at)
+    select id, email, name, 'Bench Artist ' || substring(email from '[0-9]+'),
+           (array['United Kingdom', 'Germany', 'United States', 'France', 'Nigeria'])[1 + (length(email) % 5)],
+           (array['Manchester', 'Berlin', 'Austin', 'Lyon', 'Lagos'])[1 + (length(email) % 5)],
+           'Warm synths, live bass and close-miked vocals.',
+           'https://open.spotify.com/artist/0bench' || substring(email from '[0-9]+'),
+           created_at
+      from users where email like 'bench-artist-%'`);
+
+  for (let from = 1; from <= submissions; from += batchSize) {
+    const to = Math.min(submissions, from + batchSize - 1);
+    // The first heavyArtistSubmissions go to artist 1, the rest round the others. Statuses as a
+    // board holds them: most waiting or done, a few rejected or failed.
+    await db.execute(sql`
+      with numbered as (
+        select id, substring(email from '[0-9]+')::int as n, artist_name, email from artists where email like 'bench-artist-%'
+      ), rows as (
+        select g, a.id as artist_id, a.artist_name, a.email,
+               (array['single', 'single', 'single', 'single', 'single', 'single', 'ep', 'ep', 'ep', 'lp'])[1 + (g % 10)] as release_type,
+               now() - random() * interval '730 days' as at
+          from generate_series(${from}::int, ${to}::int) g
+          join numbered a on a.n = case when g <= ${heavyArtistSubmissions} then 1 else 2 + (g % ${artists - 1}) end
+      )
+      insert into submissions (status, artist_id, upload_session_id, item_name, upload_type, release_type,
+        release_title, release_date, release_strategy, primary_genre, sub_genre, bio, influences,
+        artist_details, form_data, additional_data, created_at, updated_at)
+      select (array['pending', 'pending', 'pending', 'in_progress', 'processing', 'approved', 'approved', 'live', 'live', 'rejected'])[1 + ((g * 7) % 10)]::submission_status,
+             artist_id, 'bench-' || g, artist_name || ' - Release ' || g, 'new-music', release_type,
+             'Release ' || g, to_char(at + interval '60 days', 'YYYY-MM-DD'), 'together',
+             (array['Electronic', 'Pop', 'Hip-Hop', 'Rock', 'Jazz'])[1 + (g % 5)], 'Various',
+             'Late-night electronic soul.', 'Jessie Ware, Little Dragon',
+             jsonb_build_object('firstName', 'Bench', 'surname', 'Person', 'email', email, 'artistName', artist_name,
+               'country', 'United Kingdom', 'city', 'Manchester', 'instagramProfile', '', 'tiktokProfile', ''),
+             jsonb_build_object('uploadType', 'new-music', 'releaseTitle', 'Release ' || g, 'releaseType', release_type),
+             '{}'::jsonb, at, at
+        from rows
+       order by at`);
+    await db.execute(sql`
+      insert into submission_tracks (submission_id, position, client_id, title, production_year, created_at)
+      select s.id, p, 'track-' || p, 'Track ' || p || ' of ' || s.release_title, '2024', s.created_at
+        from submissions s
+        cross join lateral generate_series(1, case s.release_type when 'single' then 1 when 'ep' then 4 else 10 end) p
+       where s.upload_session_id in (select 'bench-' || g from generate_series(${from}::int, ${to}::int) g)`);
+  }
+  await db.execute(sql`analyze`);
+  const counted = (await db.execute(sql`
+    select (select count(*) from submissions)::int as submissions,
+           (select count(*) from submission_tracks)::int as tracks`)) as unknown as {
+    rows: { submissions: number; tracks: number }[];
+  };
+  const row = counted.rows[0] ?? { submissions: 0, tracks: 0 };
+  return { ...row, seconds: (performance.now() - started) / 1000 };
+}

@@ -1,0 +1,260 @@
+import {
+  type BoardItemDetail,
+  type BoardItemSummary,
+  type BoardTrack,
+  getNextStatuses,
+  type SignedFile,
+  type SubmissionForm,
+  type SubmissionStatus,
+} from '../../../domain';
+import type { submissions } from '../../db/schema';
+import { fileLinks, type LinkSigner } from '../uploads/present-upload';
+
+/** Long enough to listen to every track of an album while reviewing it, short enough not to travel. */
+export const boardLinkLifetimeSeconds = 3600;
+
+/** What submissions.artistDetails holds (create-submission.ts writes it). */
+type StoredArtistDetails = Pick<
+  SubmissionForm,
+  | 'firstName'
+  | 'surname'
+  | 'email'
+  | 'artistName'
+  | 'country'
+  | 'city'
+  | 'spotifyProfile'
+  | 'instagramProfile'
+  | 'tiktokProfile'
+> & { phone?: string };
+
+/** A submission as a list row of the board (and of the staff artist page). */
+export interface SubmissionSummaryRow {
+  id: string;
+  status: SubmissionStatus;
+  itemName: string;
+  artistName: string | null;
+  releaseTitle: string;
+  uploadType: string;
+  releaseType: string;
+  releaseDate: string | null;
+  createdAt: Date;
+  trackCount: number;
+  catalogueItemCount: number;
+}
+
+/** An upload as the JSON of read-submissions.ts carries it: what a signed file shows. */
+export interface UploadJson {
+  id: string;
+  originalName: string;
+  originalSize: number;
+  media: Record<string, unknown> | null;
+}
+
+interface SplitJson {
+  trackId: string | null;
+  catalogueItemId: string | null;
+  contributorClientId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  percentage: number;
+}
+
+interface ContributorJson {
+  clientId: string;
+  kind: 'featured' | 'non_featured' | 'producer';
+  firstName: string;
+  surname: string;
+  email: string | null;
+  roles: string[];
+  isPrimaryArtist: boolean;
+  spotifyUrl: string | null;
+}
+
+/** What read-submissions.ts reads of a submission for staff: the row and its children as JSON. */
+export interface BoardItemRow {
+  submission: typeof submissions.$inferSelect;
+  artwork: UploadJson | null;
+  /** In the artist's order, each with its credits and clips in order. */
+  tracks: (Omit<BoardTrack, 'audio' | 'customArtwork' | 'contributors' | 'splits' | 'clips'> & {
+    id: string;
+    audio: UploadJson | null;
+    customArtwork: UploadJson | null;
+    contributors: ContributorJson[];
+    clips: (Omit<BoardTrack['clips'][number], 'file'> & { file: UploadJson | null })[];
+  })[];
+  /** Every split of the submission (of a track or of a catalogue item), in order. */
+  splits: SplitJson[];
+  catalogueItems: (Omit<BoardItemDetail['catalogueItems'][number], 'splits'> & { id: string })[];
+  events: {
+    type: string;
+    fromStatus: SubmissionStatus | null;
+    toStatus: SubmissionStatus | null;
+    message: string | null;
+    actorName: string | null;
+    actorEmail: string | null;
+    /** As PostgreSQL writes a timestamptz in JSON. */
+    createdAt: string;
+  }[];
+  releaseDetails: { status: 'draft' | 'submitted'; submittedAt: string | null } | null;
+}
+
+export function presentSummary(row: SubmissionSummaryRow): BoardItemSummary {
+  return {
+    itemId: row.id,
+    status: row.status,
+    itemName: row.itemName,
+    artistName: row.artistName ?? '',
+    releaseTitle: row.releaseTitle,
+    uploadType: row.uploadType,
+    releaseType: row.releaseType,
+    releaseDate: row.releaseDate,
+    createdAt: row.createdAt.toISOString(),
+    trackCount: row.trackCount,
+    catalogueItemCount: row.catalogueItemCount,
+  };
+}
+
+function signedFile(signer: LinkSigner, row: UploadJson | null, now: number): SignedFile | null {
+  if (!row) return null;
+  return {
+    fileId: row.id,
+    fileName: row.originalName,
+    ...fileLinks(signer, row.id, boardLinkLifetimeSeconds, now),
+    media: row.media ?? null,
+    size: row.originalSize,
+  };
+}
+
+function personName(first: string | null | undefined, last: string | null | undefined): string {
+  return [first, last]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** A timestamptz from JSON (with its microseconds and offset) as the API writes times. */
+const isoTime = (value: string) => new Date(value).toISOString();
+
+/** The board's view of one submission, with signed links to its files. */
+export function presentBoardItem(signer: LinkSigner, row: BoardItemRow, now: number): BoardItemDetail {
+  const { submission } = row;
+  const contributors = row.tracks.flatMap((track) =>
+    track.contributors.map((contributor) => ({ trackId: track.id, contributor })),
+  );
+  // Splits name a contributor by the form's id; the track's own credits come first, then any other
+  // credit of the submission with that id (the form keeps ids unique across tracks).
+  const contributorsByClientId = new Map(
+    contributors.map(({ contributor }) => [contributor.clientId, contributor]),
+  );
+  const tracksById = new Map(row.tracks.map((track) => [track.id, track]));
+  const splitView = (split: SplitJson, trackId: string | null) => {
+    const own = trackId
+      ? tracksById.get(trackId)?.contributors.find((c) => c.clientId === split.contributorClientId)
+      : undefined;
+    const contributor =
+      own ?? (split.contributorClientId ? contributorsByClientId.get(split.contributorClientId) : undefined);
+    const name = contributor
+      ? personName(contributor.firstName, contributor.surname)
+      : personName(split.firstName, split.lastName);
+    return {
+      name: name || 'Unnamed contributor',
+      email: contributor ? contributor.email : split.email,
+      percentage: split.percentage,
+    };
+  };
+
+  const tracks: BoardTrack[] = row.tracks.map((track) => ({
+    position: track.position,
+    title: track.title,
+    audio: signedFile(signer, track.audio, now),
+    customArtwork: signedFile(signer, track.customArtwork, now),
+    releaseAsSingle: track.releaseAsSingle,
+    singleReleaseDate: track.singleReleaseDate,
+    singleOrder: track.singleOrder,
+    groupedWithFinalSingle: track.groupedWithFinalSingle,
+    soloWork: track.soloWork,
+    productionYear: track.productionYear,
+    parentalAdvisory: track.parentalAdvisory,
+    lyrics: track.lyrics,
+    isrc: track.isrc,
+    contributors: track.contributors.map((c) => ({
+      kind: c.kind,
+      firstName: c.firstName,
+      surname: c.surname,
+      email: c.email,
+      roles: c.roles,
+      isPrimaryArtist: c.isPrimaryArtist,
+      spotifyUrl: c.spotifyUrl,
+    })),
+    splits: row.splits.filter((s) => s.trackId === track.id).map((s) => splitView(s, track.id)),
+    clips: track.clips.map((clip) => ({
+      startTime: clip.startTime,
+      endTime: clip.endTime,
+      description: clip.description,
+      status: clip.status,
+      file: clip.status === 'ready' ? signedFile(signer, clip.file, now) : null,
+    })),
+  }));
+
+  const artist = submission.artistDetails as StoredArtistDetails;
+  return {
+    ...presentSummary({
+      ...submission,
+      artistName: artist.artistName ?? null,
+      trackCount: row.tracks.length,
+      catalogueItemCount: row.catalogueItems.length,
+    }),
+    artistId: submission.artistId,
+    artist: {
+      firstName: artist.firstName ?? '',
+      surname: artist.surname ?? '',
+      email: artist.email ?? '',
+      ...(artist.phone ? { phone: artist.phone } : {}),
+      country: artist.country ?? '',
+      city: artist.city ?? '',
+      spotifyProfile: artist.spotifyProfile ?? '',
+      instagramProfile: artist.instagramProfile ?? '',
+      tiktokProfile: artist.tiktokProfile ?? '',
+    },
+    releaseStrategy: submission.releaseStrategy,
+    primaryGenre: submission.primaryGenre,
+    subGenre: submission.subGenre,
+    earlyReleaseRequest: submission.earlyReleaseRequest,
+    earlyReleaseReason: submission.earlyReleaseReason,
+    distributor: submission.distributor,
+    bio: submission.bio,
+    influences: submission.influences,
+    proNumber: submission.proNumber,
+    publishingAdministrationInterest: submission.publishingAdministrationInterest,
+    artwork: signedFile(signer, row.artwork, now),
+    tracks,
+    catalogueItems: row.catalogueItems.map((item) => ({
+      type: item.type,
+      title: item.title,
+      artist: item.artist,
+      image: item.image,
+      spotifyUrl: item.spotifyUrl,
+      releaseDate: item.releaseDate,
+      details: item.details ?? null,
+      splits: row.splits.filter((s) => s.catalogueItemId === item.id).map((s) => splitView(s, null)),
+    })),
+    events: row.events.map((event) => ({
+      type: event.type,
+      fromStatus: event.fromStatus,
+      toStatus: event.toStatus,
+      message: event.message,
+      actor: event.actorName?.trim() || event.actorEmail || null,
+      createdAt: isoTime(event.createdAt),
+    })),
+    nextStatuses: [...getNextStatuses(submission.status)],
+    ...(row.releaseDetails
+      ? {
+          releaseDetails: {
+            status: row.releaseDetails.status,
+            submittedAt: row.releaseDetails.submittedAt ? isoTime(row.releaseDetails.submittedAt) : null,
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,330 @@
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  type ArtistSubmissionsQuery,
+  type BoardItemDetail,
+  type BoardItemSummary,
+  type BoardListQuery,
+  type BoardListResponse,
+  isRecordId,
+  type ListSort,
+  SUBMISSION_NOT_FOUND,
+  SUBMISSION_STATUSES,
+  type Submission,
+  type SubmissionStatus,
+} from '../../../domain';
+import type { Executor } from '../../db/client';
+import { submissions } from '../../db/schema';
+import { notFound } from '../../errors';
+import {
+  type CursorPosition,
+  decodeListCursor,
+  encodeListCursor,
+  type ListScope,
+} from '../pagination/list-cursor';
+import type { LinkSigner } from '../uploads/present-upload';
+import { type ArtistSubmissionRow, presentArtistSubmission } from './present-artist-submission';
+import {
+  type BoardItemRow,
+  presentBoardItem,
+  presentSummary,
+  type SubmissionSummaryRow,
+} from './present-board-item';
+
+/**
+ * Reading submissions (issue 19): as their artist sees them, as staff see them, and the list rows
+ * of each. Every read is one statement: the submission row with its children aggregated as JSON
+ * by correlated subqueries (each through the child table's index on the submission), so a page of
+ * any size is one round trip. Presentation (signed links) stays in present-*.ts.
+ *
+ * The raw SQL below names the outer row "submissions"."id": Drizzle writes a bare column name
+ * inside sql``, which a subquery would read as its own table's.
+ */
+
+const coalesceArray = (aggregate: string) => `coalesce(${aggregate}, '[]'::json)`;
+
+/** An upload as a signed file needs it, or null. */
+const uploadJson = (idColumn: string) =>
+  `(select json_build_object('id', u.id, 'originalName', u.original_name, 'originalSize', u.original_size, 'media', u.media) from uploads u where u.id = ${idColumn})`;
+
+const splitJson = `json_build_object('id', m.id, 'trackId', m.track_id, 'catalogueItemId', m.catalogue_item_id,
+  'contributorClientId', m.contributor_client_id, 'firstName', m.first_name, 'lastName', m.last_name,
+  'email', m.email, 'percentage', m.percentage)`;
+
+/** createdAt as the cursor keeps it: the database's text, every microsecond. */
+const createdAtText = sql<string>`to_char(${submissions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+// --- The artist's view ------------------------------------------------------------------------
+
+const artistTracks = sql.raw(
+  `(select ${coalesceArray(
+    `json_agg(json_build_object('title', t.title, 'audioUploadId', t.audio_upload_id,
+    'artworkUploadId', t.artwork_upload_id) order by t.position)`,
+  )} from submission_tracks t where t.submission_id = "submissions"."id")`,
+);
+
+// Splits found through the submission's index, then narrowed to the item.
+const artistCatalogueItems = sql.raw(
+  `(select ${coalesceArray(
+    `json_agg(json_build_object('clientId', c.client_id, 'type', c.type, 'title', c.title,
+    'artist', c.artist, 'image', c.image, 'spotifyUrl', c.spotify_url, 'releaseDate', c.release_date,
+    'details', c.details,
+    'splits', (select ${coalesceArray(`json_agg(${splitJson} order by m.position)`)} from master_splits m
+      where m.submission_id = c.submission_id and m.catalogue_item_id = c.id)
+  ) order by c.position)`,
+  )} from catalogue_items c where c.submission_id = "submissions"."id")`,
+);
+
+const artistColumns = {
+  id: submissions.id,
+  releaseTitle: submissions.releaseTitle,
+  releaseType: submissions.releaseType,
+  releaseDate: submissions.releaseDate,
+  status: submissions.status,
+  uploadType: submissions.uploadType,
+  artworkUploadId: submissions.artworkUploadId,
+  createdAt: submissions.createdAt,
+  cursorTime: createdAtText,
+  tracks: sql<ArtistSubmissionRow['tracks']>`${artistTracks}`,
+  catalogueItems: sql<ArtistSubmissionRow['catalogueItems']>`${artistCatalogueItems}`,
+};
+
+/**
+ * GET /api/profile/submissions/{itemId}: one of the artist's own submissions. Unknown, malformed
+ * and other artists' ids all answer the same 404: an artist cannot learn that another's exists.
+ */
+export async function readArtistSubmission(
+  deps: { db: Executor; signer: LinkSigner },
+  artistId: string,
+  itemId: string,
+  now = Date.now(),
+): Promise<Submission> {
+  if (!isRecordId(itemId)) throw notFound(SUBMISSION_NOT_FOUND);
+  const [row] = await deps.db
+    .select(artistColumns)
+    .from(submissions)
+    .where(and(eq(submissions.id, itemId), eq(submissions.artistId, artistId)));
+  if (!row) throw notFound(SUBMISSION_NOT_FOUND);
+  return presentArtistSubmission(deps.signer, row, now);
+}
+
+// --- Keyset pages -----------------------------------------------------------------------------
+
+/** The page's place in the order: after the cursor's row, newest or oldest first, ties by id. */
+function keyset(sort: ListSort, after: CursorPosition | undefined): { where?: SQL; orderBy: SQL[] } {
+  const direction = sort === 'newest' ? desc : asc;
+  const orderBy = [direction(submissions.createdAt), direction(submissions.id)];
+  if (!after) return { orderBy };
+  const where =
+    sort === 'newest'
+      ? sql`(${submissions.createdAt}, ${submissions.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+      : sql`(${submissions.createdAt}, ${submissions.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
+  return { where, orderBy };
+}
+
+/** The page and the next page's cursor: one row more than asked tells whether another follows. */
+function cutPage<T extends { id: string; cursorTime: string }>(
+  key: Buffer,
+  scope: ListScope,
+  rows: T[],
+  limit: number,
+  totals: number[],
+): { page: T[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > limit && last
+      ? encodeListCursor(key, scope, { after: { createdAt: last.cursorTime, id: last.id }, totals })
+      : null;
+  return { page, nextCursor };
+}
+
+/**
+ * GET /api/profile/submissions: a page of the artist's own submissions, one statement on the
+ * artist's (artist_id, created_at, id) index. The total is counted on the first page only, and
+ * only when it does not fit in it; later pages carry it in their (signed) cursor. An account
+ * without an artist row has none; a cursor is still checked, so a foreign one is refused.
+ */
+export async function readArtistSubmissionsPage(
+  deps: { db: Executor; signer: LinkSigner; cursorKey: Buffer },
+  artistId: string | undefined,
+  query: ArtistSubmissionsQuery,
+  now = Date.now(),
+): Promise<{ submissions: Submission[]; nextCursor: string | null; total: number }> {
+  const scope: ListScope = {
+    list: 'artist-submissions',
+    sort: query.sort,
+    filters: { artist: artistId ?? '' },
+  };
+  const cursor = query.cursor ? decodeListCursor(deps.cursorKey, scope, query.cursor) : undefined;
+  if (!artistId) return { submissions: [], nextCursor: null, total: 0 };
+  const { where, orderBy } = keyset(query.sort, cursor?.after);
+  const rows = await deps.db
+    .select(artistColumns)
+    .from(submissions)
+    .where(and(eq(submissions.artistId, artistId), where))
+    .orderBy(...orderBy)
+    .limit(query.limit + 1);
+  let total = cursor?.totals[0];
+  if (total === undefined) {
+    total =
+      rows.length <= query.limit
+        ? rows.length
+        : ((
+            await deps.db
+              .select({ n: sql<number>`count(*)::int` })
+              .from(submissions)
+              .where(eq(submissions.artistId, artistId))
+          )[0]?.n ?? 0);
+  }
+  const { page, nextCursor } = cutPage(deps.cursorKey, scope, rows, query.limit, [total]);
+  return {
+    submissions: page.map((row) => presentArtistSubmission(deps.signer, row, now)),
+    nextCursor,
+    total,
+  };
+}
+
+// --- The staff view ---------------------------------------------------------------------------
+
+const summaryColumns = {
+  id: submissions.id,
+  status: submissions.status,
+  itemName: submissions.itemName,
+  artistName: sql<string | null>`${submissions.artistDetails}->>'artistName'`,
+  releaseTitle: submissions.releaseTitle,
+  uploadType: submissions.uploadType,
+  releaseType: submissions.releaseType,
+  releaseDate: submissions.releaseDate,
+  createdAt: submissions.createdAt,
+  trackCount: sql<number>`${sql.raw(`(select count(*)::int from submission_tracks t where t.submission_id = "submissions"."id")`)}`,
+  catalogueItemCount: sql<number>`${sql.raw(`(select count(*)::int from catalogue_items c where c.submission_id = "submissions"."id")`)}`,
+} satisfies Record<keyof SubmissionSummaryRow, unknown>;
+
+/** Submissions per status over the whole board, every status present (0 when none). */
+export async function countBoardItems(db: Executor): Promise<Record<SubmissionStatus, number>> {
+  const rows = await db
+    .select({ status: submissions.status, n: sql<number>`count(*)::int` })
+    .from(submissions)
+    .groupBy(submissions.status);
+  const counts = Object.fromEntries(SUBMISSION_STATUSES.map((status) => [status, 0])) as Record<
+    SubmissionStatus,
+    number
+  >;
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}
+
+/**
+ * GET /api/board/items: a page of the board, one statement on the (created_at, id) index, or the
+ * (status, created_at, id) one when filtered. The counts per status are taken with the first page
+ * (one grouped count) and carried in the signed cursor, so later pages never count again; they show
+ * the board as it was when the first page was read.
+ */
+export async function readBoardPage(
+  deps: { db: Executor; cursorKey: Buffer },
+  query: BoardListQuery,
+): Promise<Omit<BoardListResponse, 'success'>> {
+  const scope: ListScope = { list: 'board', sort: query.sort, filters: { status: query.status } };
+  const cursor = query.cursor ? decodeListCursor(deps.cursorKey, scope, query.cursor) : undefined;
+  const { where, orderBy } = keyset(query.sort, cursor?.after);
+  const [rows, counts] = await Promise.all([
+    deps.db
+      .select({ ...summaryColumns, cursorTime: createdAtText })
+      .from(submissions)
+      .where(and(query.status ? eq(submissions.status, query.status) : undefined, where))
+      .orderBy(...orderBy)
+      .limit(query.limit + 1),
+    cursor?.totals.length === SUBMISSION_STATUSES.length
+      ? Object.fromEntries(SUBMISSION_STATUSES.map((status, i) => [status, cursor.totals[i] ?? 0]))
+      : countBoardItems(deps.db),
+  ]);
+  const totals = SUBMISSION_STATUSES.map((status) => counts[status] ?? 0);
+  const { page, nextCursor } = cutPage(deps.cursorKey, scope, rows, query.limit, totals);
+  const total = query.status ? (counts[query.status] ?? 0) : totals.reduce((sum, n) => sum + n, 0);
+  return { items: page.map(presentSummary), nextCursor, total, counts };
+}
+
+/** The staff artist page's list: every submission of one artist as the board summarises it, newest first. */
+export async function readArtistSubmissionSummaries(
+  db: Executor,
+  artistId: string,
+): Promise<BoardItemSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(submissions)
+    .where(eq(submissions.artistId, artistId))
+    .orderBy(desc(submissions.createdAt), desc(submissions.id));
+  return rows.map(presentSummary);
+}
+
+const boardTracks = sql.raw(
+  `(select ${coalesceArray(
+    `json_agg(json_build_object('id', t.id, 'position', t.position, 'title', t.title,
+    'audio', ${uploadJson('t.audio_upload_id')}, 'customArtwork', ${uploadJson('t.artwork_upload_id')},
+    'releaseAsSingle', t.release_as_single, 'singleReleaseDate', t.single_release_date,
+    'singleOrder', t.single_order, 'groupedWithFinalSingle', t.grouped_with_final_single,
+    'soloWork', t.solo_work, 'productionYear', t.production_year,
+    'parentalAdvisory', t.parental_advisory, 'lyrics', t.lyrics, 'isrc', t.isrc,
+    'contributors', (select ${coalesceArray(
+      `json_agg(json_build_object('clientId', k.client_id, 'kind', k.kind, 'firstName', k.first_name,
+        'surname', k.surname, 'email', k.email, 'roles', k.roles, 'isPrimaryArtist', k.is_primary_artist,
+        'spotifyUrl', k.spotify_url) order by k.position)`,
+    )} from track_contributors k where k.track_id = t.id),
+    'clips', (select ${coalesceArray(
+      `json_agg(json_build_object('startTime', c.start_time, 'endTime', c.end_time,
+        'description', c.description, 'status', c.status, 'file', ${uploadJson('c.clip_upload_id')})
+        order by c.position)`,
+    )} from social_clips c where c.track_id = t.id)
+  ) order by t.position)`,
+  )} from submission_tracks t where t.submission_id = "submissions"."id")`,
+);
+
+const boardSplits = sql.raw(
+  `(select ${coalesceArray(
+    `json_agg(${splitJson} order by m.position)`,
+  )} from master_splits m where m.submission_id = "submissions"."id")`,
+);
+
+const boardCatalogueItems = sql.raw(
+  `(select ${coalesceArray(
+    `json_agg(json_build_object('id', c.id, 'type', c.type, 'title', c.title, 'artist', c.artist,
+    'image', c.image, 'spotifyUrl', c.spotify_url, 'releaseDate', c.release_date, 'details', c.details)
+    order by c.position)`,
+  )} from catalogue_items c where c.submission_id = "submissions"."id")`,
+);
+
+const boardEvents = sql.raw(`(select ${coalesceArray(
+  `json_agg(json_build_object('type', e.type, 'fromStatus', e.from_status, 'toStatus', e.to_status,
+    'message', e.message, 'actorName', a.name, 'actorEmail', a.email, 'createdAt', e.created_at)
+    order by e.created_at, e.id)`,
+)} from submission_events e left join users a on a.id = e.actor_user_id
+  where e.submission_id = "submissions"."id")`);
+
+const boardReleaseDetails = sql.raw(
+  `(select json_build_object('status', r.status, 'submittedAt', r.submitted_at) from release_details r where r.submission_id = "submissions"."id")`,
+);
+
+/** GET /api/board/items/{itemId}: the whole submission for its review, one statement. */
+export async function readBoardItem(
+  db: Executor,
+  signer: LinkSigner,
+  itemId: string,
+  now = Date.now(),
+): Promise<BoardItemDetail> {
+  // A malformed id would make PostgreSQL refuse the uuid cast: to the reader it is simply not there.
+  if (!isRecordId(itemId)) throw notFound(SUBMISSION_NOT_FOUND);
+  const [row] = await db
+    .select({
+      submission: submissions,
+      artwork: sql<BoardItemRow['artwork']>`${sql.raw(uploadJson('"submissions"."artwork_upload_id"'))}`,
+      tracks: sql<BoardItemRow['tracks']>`${boardTracks}`,
+      splits: sql<BoardItemRow['splits']>`${boardSplits}`,
+      catalogueItems: sql<BoardItemRow['catalogueItems']>`${boardCatalogueItems}`,
+      events: sql<BoardItemRow['events']>`${boardEvents}`,
+      releaseDetails: sql<BoardItemRow['releaseDetails']>`${boardReleaseDetails}`,
+    })
+    .from(submissions)
+    .where(eq(submissions.id, itemId));
+  if (!row) throw notFound(SUBMISSION_NOT_FOUND);
+  return presentBoardItem(signer, row, now);
+}
