@@ -20,28 +20,54 @@ function imprintPublicConfig(): Plugin {
   };
 }
 
+/**
+ * Plugins of the browser's build only: the prerender (ssr) needs no service worker and no
+ * compressed copies. `applyToEnvironment` keeps their build hooks out of the ssr build, but every
+ * plugin's `configResolved` still runs for its config, and the compression plugin hooks itself
+ * into that build there: skipped for ssr too.
+ */
+function clientOnly(plugins: Plugin[]): Plugin[] {
+  return plugins.map((plugin) => {
+    const { configResolved } = plugin;
+    const handler = typeof configResolved === 'function' ? configResolved : configResolved?.handler;
+    return {
+      ...plugin,
+      applyToEnvironment: (environment) => environment.name === 'client',
+      configResolved(config) {
+        if (!config.build.ssr) return handler?.call(this, config);
+      },
+    };
+  });
+}
+
 // The web app lives in src/web and is built into dist/web, which the Fastify server serves.
 // In `npm run dev` the server runs separately on :3000 and Vite proxies /api to it.
-export default defineConfig({
+// `vite build` builds two environments (`builder`): the browser's app (client) into dist/web, and
+// the prerender of the public pages for Node (ssr, src/web/entry-server.tsx) into dist/web-server,
+// which routes/web.ts imports (issue 17).
+export default defineConfig(({ mode }) => ({
   root: 'src/web',
   publicDir: 'public',
+  builder: {},
   plugins: [
     react(),
     imprintPublicConfig(),
-    VitePWA(pwaOptions),
-    // A .br (quality 11) and a .gz (level 9) beside every compressible built file above 1 KB;
-    // the server sends the one the request takes (routes/web.ts, @fastify/static preCompressed).
-    // index.html is rendered per request and compressed on the fly instead.
-    compression({
-      algorithms: [
-        ['gzip', { level: 9 }],
-        ['brotliCompress', {}],
-      ],
-      include: /\.(?:js|mjs|css|svg|json|webmanifest|txt|html)$/,
-      exclude: [/(?:^|[\\/])index\.html$/],
-      threshold: 1024,
-      logLevel: 'silent',
-    }),
+    ...clientOnly([
+      ...VitePWA(pwaOptions),
+      // A .br (quality 11) and a .gz (level 9) beside every compressible built file above 1 KB;
+      // the server sends the one the request takes (routes/web.ts, @fastify/static preCompressed).
+      // index.html is rendered per request and compressed on the fly instead.
+      compression({
+        algorithms: [
+          ['gzip', { level: 9 }],
+          ['brotliCompress', {}],
+        ],
+        include: /\.(?:js|mjs|css|svg|json|webmanifest|txt|html)$/,
+        exclude: [/(?:^|[\\/])index\.html$/],
+        threshold: 1024,
+        logLevel: 'silent',
+      }),
+    ]),
   ],
   build: {
     outDir: '../../dist/web',
@@ -54,8 +80,21 @@ export default defineConfig({
       treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]domain[\\/]/, sideEffects: false }] },
     },
   },
+  environments: {
+    ssr: {
+      // Self-contained, with React, MUI and Emotion in their browser build's mode: class names and
+      // markup must be the ones the client's bundle renders, whatever NODE_ENV the server runs with.
+      resolve: { noExternal: true },
+      define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV || mode) },
+      build: {
+        outDir: '../../dist/web-server',
+        copyPublicDir: false,
+        rolldownOptions: { input: 'entry-server.tsx' },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000' },
   },
-});
+}));

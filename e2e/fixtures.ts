@@ -56,10 +56,26 @@ export function expectNoProblems(problems: PageProblems): void {
   expect(problems.failedRequests, 'failed requests').toEqual([]);
 }
 
+/**
+ * React could not take a prerendered page over (issue 17): main.tsx's `onRecoverableError` says so,
+ * and a production build's errors name their code (react.dev/errors/418 and its kind).
+ */
+const hydrationFailure = /hydrat|react\.dev\/errors\/(?:418|419|422|423|425)\b/i;
+
 export const test = base.extend<{ problems: PageProblems }>({
-  problems: async ({ page }, use) => {
-    await use(watchPage(page));
-  },
+  // Automatic, and checked after every test whatever else it allows: a page whose markup React had
+  // to throw away and render again is a failure, even where the spec does not look at the console.
+  problems: [
+    async ({ page }, use) => {
+      const problems = watchPage(page);
+      await use(problems);
+      expect(
+        problems.consoleErrors.filter((message) => hydrationFailure.test(message)),
+        'hydration failures',
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -1,12 +1,17 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the
-// server (migrations and the demo seed happen there). Signals are passed on for a clean stop.
+// `npm start`: builds the web app (dist/web, and its prerender for the server, dist/web-server)
+// when it is missing or older than its sources, then runs the server (migrations and the demo seed
+// happen there). Signals are passed on for a clean stop.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'dist/web/index.html');
+// The files the server reads from the build: the app's index.html and the prerender's entry.
+const builtFiles = [
+  path.join(root, 'dist/web/index.html'),
+  path.join(root, 'dist/web-server/entry-server.js'),
+];
 
 function newestMtime(dir) {
   let newest = 0;
@@ -19,8 +24,8 @@ function newestMtime(dir) {
 }
 
 function webBuildIsStale() {
-  if (!fs.existsSync(builtIndex)) return true;
-  const built = fs.statSync(builtIndex).mtimeMs;
+  if (!builtFiles.every((file) => fs.existsSync(file))) return true;
+  const built = Math.min(...builtFiles.map((file) => fs.statSync(file).mtimeMs));
   const sources = Math.max(
     newestMtime(path.join(root, 'src/web')),
     newestMtime(path.join(root, 'src/domain')),
@@ -30,7 +35,7 @@ function webBuildIsStale() {
 }
 
 if (process.env.SKIP_WEB_BUILD !== '1' && webBuildIsStale()) {
-  console.info('Building the web app (dist/web)...');
+  console.info('Building the web app (dist/web, dist/web-server)...');
   const build = spawnSync(
     process.execPath,
     [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],

@@ -37,6 +37,16 @@ test.afterAll(async () => {
   }
 });
 
+test("a visitor's prerendered /submit and home page are the waiting list's (issue 17)", async ({
+  request,
+}) => {
+  const submit = await (await request.get('/submit')).text();
+  expect(submit).toContain('Full submissions are paused for now');
+  expect(submit).toContain('Join Waiting List');
+  expect(submit).toContain('{"siteConfig":{"submissionsEnabled":false}}');
+  expect(await (await request.get('/')).text()).toContain('Join the waiting list');
+});
+
 test('in waiting-list mode an artist joins the waiting list, and the artist and staff are mailed', async ({
   page,
   problems,
@@ -106,8 +116,13 @@ test('in waiting-list mode an artist joins the waiting list, and the artist and 
   expectNoProblems(problems);
 });
 
-test('with submissions enabled again, /submit shows the four-step form', async ({ page, problems }) => {
+test('with submissions enabled again, /submit shows the four-step form', async ({
+  page,
+  problems,
+  request,
+}) => {
   await setSubmissionsEnabled(true);
+  expect(await (await request.get('/submit')).text()).toContain('{"siteConfig":{"submissionsEnabled":true}}');
   await page.goto('/submit');
   await dismissBetaNotice(page);
   await expect(page.getByRole('tablist', { name: 'Submission steps' })).toBeVisible();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultPublicConfig, type PublicConfig } from '../domain/public-config';
 import { publicConfigSchema } from '../domain/public-config-schema';
 import { isPublicConfig, readPublicConfig } from './config';
+import { pageWithJson } from './test/page-with-json';
 
 const valid: PublicConfig = {
   labelName: 'Nightjar Records',
@@ -49,13 +50,7 @@ describe('the embedded public configuration, checked without zod', () => {
     expect(isPublicConfig(value)).toBe(false);
   });
 
-  function page(json: string | null): Document {
-    const doc = {
-      getElementById: (id: string) =>
-        id === 'imprint-config' && json !== null ? { textContent: json } : null,
-    };
-    return doc as unknown as Document;
-  }
+  const page = (json: string | null) => pageWithJson('imprint-config', json);
 
   it('reads the configuration the server embedded', () => {
     expect(readPublicConfig(page(JSON.stringify(valid)))).toEqual(valid);

@@ -62,16 +62,16 @@ export function readCspNonce(doc: Document = document): string | undefined {
   return content ? content : undefined;
 }
 
-/** Read once at start: the server renders a fresh index.html per request, so it cannot change under us. */
-export const publicConfig: PublicConfig = readPublicConfig();
-
 /** The legal mailboxes live at the contact address's domain (legal@, dataprotection@, privacy@). */
-export function mailbox(localPart: string, contactEmail: string = publicConfig.contactEmail): string {
+export function mailbox(localPart: string, contactEmail: string): string {
   const domain = contactEmail.slice(contactEmail.lastIndexOf('@') + 1);
   return `${localPart}@${domain}`;
 }
 
-/** Provided once in main.tsx; a context (not the module constant) so tests can render with another config. */
+/**
+ * Provided once, by `AppShell` (app-shell.tsx): in the browser with the config read from the page
+ * at start, in the prerender with the server's. A context, so tests can render with another config.
+ */
 export const PublicConfigContext = createContext<PublicConfig>(defaultPublicConfig);
 
 export function usePublicConfig(): PublicConfig {

@@ -1,27 +1,27 @@
 import './fonts.css';
 import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, type HydrationOptions, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './api/query-client';
+import { AppShell } from './app-shell';
 import { setInitialPageCode } from './components/initial-page';
-import { PublicConfigContext, publicConfig, readCspNonce } from './config';
+import { readCspNonce, readPublicConfig } from './config';
 import { installErrorReporting, pageErrorReporter } from './monitoring/error-reporting';
 import { routePatternOf } from './monitoring/route-pattern';
 import { startWebVitals } from './monitoring/web-vitals';
+import { readPageData, seedQueries } from './page-data';
 import { appRoutes, createAppRouter, preloadCurrentPages } from './routes';
-import { theme } from './theme';
 
 // Before anything renders: an error while the app starts is reported too (issue 16).
 installErrorReporting();
+// Read once at start: the server renders a fresh index.html per request, so it cannot change under us.
+const publicConfig = readPublicConfig();
 startWebVitals(routePatternOf(appRoutes(publicConfig), window.location.pathname));
 
 // The CSP allows styles only from 'self' or with this response's nonce, so every <style> Emotion
-// (and therefore MUI) inserts carries it.
+// (and therefore MUI) inserts carries it. The key is the prerender's ('css'): creating the cache
+// takes over the server's <style data-emotion="css …"> tags, so their rules are not inserted again.
 const nonce = readCspNonce();
 const emotionCache = createCache(nonce ? { key: 'css', nonce } : { key: 'css' });
 const queryClient = createQueryClient();
@@ -31,30 +31,46 @@ setInitialPageCode(preloadCurrentPages(router));
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const root = createRoot(container, {
+const app = (
+  <AppShell emotionCache={emotionCache} config={publicConfig} queryClient={queryClient}>
+    <RouterProvider router={router} />
+  </AppShell>
+);
+const options: RootOptions = {
   // Route errors reach the router's boundary (RootErrorPage reports them); this catches what fails
   // outside it, in the providers above the router.
   onUncaughtError: (error) => {
     pageErrorReporter().report(error, 'render');
     console.error(error);
   },
-});
-// The first render as a transition: React renders it in slices of a few milliseconds and lets the
-// browser paint and answer input between them, instead of one long task for the whole page
-// (issue 17: total blocking time on a phone). Only the commit, which writes the DOM, is one piece.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <CacheProvider value={emotionCache}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <PublicConfigContext value={publicConfig}>
-            <QueryClientProvider client={queryClient}>
-              <RouterProvider router={router} />
-            </QueryClientProvider>
-          </PublicConfigContext>
-        </ThemeProvider>
-      </CacheProvider>
-    </StrictMode>,
-  ),
-);
+};
+
+// The server prerenders the public pages for visitors (issue 17: they paint before any script
+// runs) and embeds what they were rendered with: the client takes that markup over instead of
+// rendering it again.
+const pageData = container.firstElementChild ? readPageData() : undefined;
+if (pageData) {
+  seedQueries(queryClient, pageData);
+  const hydrationOptions: HydrationOptions = {
+    ...options,
+    // A hydration mismatch: React threw the server's markup away and rendered the page anew. Never
+    // expected (the e2e suite fails on this message), so it is reported like a render error.
+    onRecoverableError: (error) => {
+      pageErrorReporter().report(error, 'render');
+      console.error('React recovered from an error while hydrating the page:', error);
+    },
+  };
+  // At once, while the page's code (started above) is still on its way: the layout (top bar,
+  // footer) is taken over now, and a click on it before that is finished is not lost (React
+  // hydrates what was clicked first). The page itself, behind its Suspense boundary, keeps the
+  // server's markup until its code has arrived, then is hydrated in turn. As a transition, the
+  // hydration runs in slices of a few milliseconds between which the browser answers input
+  // (total blocking time on a phone).
+  startTransition(() => void hydrateRoot(container, app, hydrationOptions));
+} else {
+  const root = createRoot(container, options);
+  // The first render as a transition: React renders it in slices of a few milliseconds and lets
+  // the browser paint and answer input between them, instead of one long task for the whole page
+  // (issue 17: total blocking time on a phone). Only the commit, which writes the DOM, is one piece.
+  startTransition(() => root.render(app));
+}

@@ -5,21 +5,57 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicConfigSchema } from '../../domain/public-config-schema';
 import { HELLOSIGN_EMBEDDED_STYLE_HASH } from '../app';
+import { setSetting } from '../services/settings/app-settings';
 import { createTestContext, type TestContext } from '../test/test-context';
 
 let ctx: TestContext;
+let buildRoot: string;
 let webRoot: string;
 
+/**
+ * A stand-in for the prerender's server entry (src/web/entry-server.tsx, built into
+ * dist/web-server): its pages name the path and the mode they were rendered in, with a style tag
+ * of each kind, a style attribute, and a log of its renders. '/broken' fails to render.
+ */
+const standInEntry = `
+export const NONCE_PLACEHOLDER = 'stand-in-nonce';
+export function prerenderedPaths() {
+  return ['/', '/submit', '/broken'];
+}
+export async function renderPage(path, config, pageData) {
+  if (path === '/broken') throw new Error('stand-in render failure');
+  const mode = pageData.siteConfig.submissionsEnabled ? 'Submit your music' : 'Join the waiting list';
+  (globalThis.standInRenders ??= []).push(path + ' ' + mode);
+  return {
+    html: '<main><h1 class="css-h1">Page ' + path + '</h1><p>' + mode + '</p><div style="--Paper-shadow:none"></div></main>',
+    styles: '<style data-emotion="css-global g1" nonce="stand-in-nonce">body{margin:0}</style>' +
+      '<style data-emotion="css h1" nonce="stand-in-nonce">.css-h1{color:red}</style>',
+    pageData,
+  };
+}
+`;
+
+/** What the stand-in entry has rendered so far: "path mode" per render. */
+const renders = () => (globalThis as { standInRenders?: string[] }).standInRenders ?? [];
+
 beforeAll(async () => {
-  // A stand-in for dist/web with the shape Vite builds.
-  webRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'imprint-web-'));
-  await fs.mkdir(path.join(webRoot, 'assets'));
+  // A stand-in for dist/web and dist/web-server with the shape Vite builds.
+  buildRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'imprint-web-'));
+  webRoot = path.join(buildRoot, 'web');
+  await fs.mkdir(path.join(webRoot, 'assets'), { recursive: true });
+  await fs.mkdir(path.join(buildRoot, 'web-server'));
   await fs.writeFile(
     path.join(webRoot, 'index.html'),
-    '<!doctype html><html><head><!--imprint-head--><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><!--imprint-head--><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/chunk-def456.js"><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>',
   );
   await fs.writeFile(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log("app")');
+  await fs.writeFile(path.join(webRoot, 'assets', 'chunk-def456.js'), 'export {}');
+  await fs.writeFile(
+    path.join(webRoot, 'assets', 'index-abc123.css'),
+    '@font-face{font-family:Roboto;src:url(/assets/roboto.woff2)}',
+  );
   await fs.writeFile(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await fs.writeFile(path.join(buildRoot, 'web-server', 'entry-server.js'), standInEntry);
   ctx = await createTestContext({
     webRoot,
     env: {
@@ -31,7 +67,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx.close();
-  await fs.rm(webRoot, { recursive: true, force: true });
+  await fs.rm(buildRoot, { recursive: true, force: true });
 });
 
 function embeddedConfig(html: string) {
@@ -56,7 +92,7 @@ describe('the web app', () => {
         social: { video: 'https://video.example/nl' },
       });
       // The label name cannot close the script tag it is embedded in.
-      expect(response.body.match(/<\/script>/g)).toHaveLength(2);
+      expect(response.body.match(/<\/script>/g)?.length).toBe(response.body.match(/<script[\s>]/g)?.length);
       const nonce = response.body.match(/<meta name="csp-nonce" content="([a-f0-9]+)">/)?.[1];
       expect(nonce).toBeTruthy();
       expect(response.headers['content-security-policy']).toContain(`style-src 'self' 'nonce-${nonce}'`);
@@ -95,6 +131,101 @@ describe('the web app', () => {
       // HSTS only where the public URL is https.
       expect(response.headers['strict-transport-security']).toBeUndefined();
     }
+  });
+});
+
+describe('prerendered pages (issue 17)', () => {
+  const nonceOf = (html: string) => html.match(/<meta name="csp-nonce" content="([a-f0-9]+)">/)?.[1];
+  const rootOf = (html: string) => html.match(/<div id="root">(.*?)<\/div><\/body>/s)?.[1];
+  const pageDataOf = (html: string) =>
+    JSON.parse(
+      html.match(/<script id="imprint-page-data" type="application\/json">(.*?)<\/script>/s)?.[1] ?? 'null',
+    );
+  const sessionCookie = { imprint_session: 'any-session-token' };
+
+  it("gives a visitor the page's markup, its styles with this response's nonce, and the mode it shows", async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(String(response.headers.vary)).toContain('Cookie');
+    expect(rootOf(response.body)).toBe(
+      '<main><h1 class="css-h1">Page /</h1><p>Submit your music</p><div style="--Paper-shadow:none"></div></main>',
+    );
+    expect(pageDataOf(response.body)).toEqual({ siteConfig: { submissionsEnabled: true } });
+
+    const nonce = nonceOf(response.body);
+    const styleTags = response.body.match(/<style[^>]*>/g) ?? [];
+    // The app's stylesheet, inlined, and the page's two.
+    expect(styleTags).toHaveLength(3);
+    for (const tag of styleTags) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(response.body).not.toContain('stand-in-nonce');
+    expect(response.body).toContain(`<style nonce="${nonce}">@font-face{font-family:Roboto;`);
+    expect(response.body).not.toContain('rel="stylesheet"');
+    // The script waits its turn: low priority, its modules not preloaded.
+    expect(response.body).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc123.js">',
+    );
+    expect(response.body).not.toContain('modulepreload');
+
+    // The style attribute is admitted by its hash, and nothing else is.
+    const hash = createHash('sha256').update('--Paper-shadow:none').digest('base64');
+    expect(response.headers['content-security-policy']).toContain(
+      `;style-src-attr 'unsafe-hashes' 'sha256-${hash}'`,
+    );
+    expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
+  });
+
+  it("puts each response's own nonce into the styles of the same prerendered page", async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/submit' });
+    const second = await ctx.app.inject({ method: 'GET', url: '/submit' });
+    const nonces = [nonceOf(first.body), nonceOf(second.body)];
+    expect(nonces[0]).not.toEqual(nonces[1]);
+    expect(first.body.match(/<style[^>]*>/g)?.every((tag) => tag.includes(`nonce="${nonces[0]}"`))).toBe(
+      true,
+    );
+    expect(second.body.match(/<style[^>]*>/g)?.every((tag) => tag.includes(`nonce="${nonces[1]}"`))).toBe(
+      true,
+    );
+  });
+
+  it('gives a request with a session cookie the plain index.html', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/', cookies: sessionCookie });
+    expect(response.statusCode).toBe(200);
+    expect(rootOf(response.body)).toBe('');
+    expect(response.body).not.toContain('imprint-page-data');
+    expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">');
+    expect(response.body).toContain('<link rel="modulepreload"');
+    expect(response.headers['content-security-policy']).not.toContain('style-src-attr');
+  });
+
+  it('prerenders only the pages the entry names, and serves a page whose render failed plain', async () => {
+    for (const url of ['/dashboard', '/no/such/page', '/broken']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(rootOf(response.body)).toBe('');
+      expect(response.body).not.toContain('imprint-page-data');
+    }
+  });
+
+  it('shows /submit in the mode staff set, read per request, and renders each page once per mode', async () => {
+    const before = renders().length;
+    try {
+      await setSetting(ctx.app.db, 'submissionsEnabled', false);
+      const waitingList = await ctx.app.inject({ method: 'GET', url: '/submit' });
+      expect(rootOf(waitingList.body)).toContain('<p>Join the waiting list</p>');
+      expect(pageDataOf(waitingList.body)).toEqual({ siteConfig: { submissionsEnabled: false } });
+      await ctx.app.inject({ method: 'GET', url: '/submit' });
+    } finally {
+      await setSetting(ctx.app.db, 'submissionsEnabled', true);
+    }
+    const full = await ctx.app.inject({ method: 'GET', url: '/submit' });
+    expect(rootOf(full.body)).toContain('<p>Submit your music</p>');
+    expect(pageDataOf(full.body)).toEqual({ siteConfig: { submissionsEnabled: true } });
+
+    // Kept: every page and mode was rendered once, whichever request came first (the server
+    // renders them all in the background once it is up).
+    expect(renders().length - before).toBeLessThanOrEqual(1);
+    expect([...new Set(renders())].sort()).toEqual(renders().slice().sort());
   });
 });
 

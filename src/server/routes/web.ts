@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicConfig } from '../../domain/public-config';
+import { sessionCookieName } from '../policies/authentication';
 import { renderIndexHtml } from '../public-config';
+import { getSetting } from '../services/settings/app-settings';
+import { type PrerenderedPage, PrerenderedPages } from './prerendered-pages';
 
 /**
  * Serves the built React app from `webRoot`: hashed assets cached for a year, other public files
@@ -11,6 +14,11 @@ import { renderIndexHtml } from '../public-config';
  * The build writes a .br and a .gz beside each compressible file; the one the request's
  * Accept-Encoding takes is sent (`preCompressed`, with `Vary: Accept-Encoding`). index.html is
  * rendered per request, so @fastify/compress (app.ts) compresses it on the fly.
+ *
+ * A visitor's public page comes prerendered (issue 17, prerendered-pages.ts): its markup in
+ * `<div id="root">`, its styles with this response's nonce, and the submission mode it was
+ * rendered in, read per request as `GET /api/config` reads it. A request with a session cookie
+ * gets the plain index.html: the page shows the signed-in person, which only the browser renders.
  */
 export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: PublicConfig }> = async (
   app,
@@ -42,7 +50,28 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
     });
   }
 
-  const sendApp = (reply: FastifyReply) => {
+  const prerendered = template
+    ? await PrerenderedPages.load(webRoot, template, publicConfig, app.log)
+    : undefined;
+  if (prerendered) {
+    // In the background once the server is up, so that no visitor waits for a page's first render.
+    app.addHook('onReady', async () => void prerendered.renderAll());
+  }
+  const cookieName = sessionCookieName(app.config);
+
+  /** The visitor's prerendered page at `pathname` in the current mode, if it has one. */
+  const prerenderedPage = async (request: FastifyRequest, pathname: string) => {
+    if (!prerendered?.has(pathname) || request.cookies[cookieName]) return undefined;
+    try {
+      return await prerendered.get(pathname, await getSetting(app.db, 'submissionsEnabled'));
+    } catch (error) {
+      // The mode cannot be read (the database is down): the browser asks for it and renders.
+      request.log.warn({ err: error }, 'The submission mode could not be read: the page is not prerendered');
+      return undefined;
+    }
+  };
+
+  const sendApp = (reply: FastifyReply, page: PrerenderedPage | undefined) => {
     if (!template) {
       return reply
         .code(503)
@@ -50,23 +79,41 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
         .send('The web app has not been built. Run "npm run build" (npm start does this for you).');
     }
     const nonce = (reply as FastifyReply & { cspNonce?: { style: string } }).cspNonce?.style;
-    return reply
-      .code(200)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(renderIndexHtml(template, publicConfig, nonce));
+    const csp = reply.getHeader('content-security-policy');
+    if (page?.styleAttributeSources.length && typeof csp === 'string') {
+      reply.header(
+        'content-security-policy',
+        `${csp};style-src-attr ${page.styleAttributeSources.join(' ')}`,
+      );
+    }
+    return (
+      reply
+        .code(200)
+        .header('cache-control', 'no-cache')
+        // The page differs with the session cookie (prerendered for visitors only).
+        .header('vary', 'Cookie')
+        .type('text/html; charset=utf-8')
+        .send(
+          renderIndexHtml(
+            page && prerendered ? prerendered.template.html : template,
+            publicConfig,
+            nonce,
+            page,
+          ),
+        )
+    );
   };
 
   // Client routes are a route of their own (GET and HEAD), not the not-found handler, so that
   // route hooks such as @fastify/compress's apply to the page; anything else it passes on.
-  app.get('/*', (request, reply) => {
+  app.get('/*', async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage =
       !url.startsWith('/api/') &&
       url !== '/api' &&
       // Missing files (a stale hashed asset, /favicon.png) get a real 404, not the app.
       !/\.[a-z0-9]{1,8}$/i.test(url);
-    if (wantsPage) return sendApp(reply);
+    if (wantsPage) return sendApp(reply, await prerenderedPage(request, url));
     return reply.callNotFound();
   });
 

@@ -121,7 +121,9 @@ export function SiteFooter() {
           </Grid>
         </Grid>
         <Divider sx={{ borderColor: 'rgba(255,255,255,0.12)', my: 4 }} />
-        <Typography variant="body2">
+        {/* A prerendered page shows the server's year (routes/web.ts renders the pages again when
+            it changes); around New Year the visitor's own may differ for a few hours. */}
+        <Typography variant="body2" suppressHydrationWarning>
           © {year} {labelName}
         </Typography>
       </Container>

@@ -3,7 +3,8 @@
  * browser: `sw.ts` asks them about every request and about every entry of its precache list.
  *
  * - Navigations go to the network, always: the server renders index.html per request (a fresh CSP
- *   nonce, the current public config), so a cached copy would be stale. Only when the network
+ *   nonce, the current public config, a visitor's page prerendered in the current submission mode,
+ *   or the plain page for a signed-in person), so a cached copy would be stale. Only when the network
  *   fails does the worker answer, with the precached offline page.
  * - Files the worker precached (hashed assets, the offline page and its files) come from the
  *   precache; other hashed assets under /assets/ are cached on first use (their names change with

@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { usePublicConfig } from '../../../config';
 
 const dismissedKey = 'imprint.betaNoticeDismissed';
@@ -21,7 +21,14 @@ function wasDismissed(): boolean {
 /** Spec 001 §2: the portal is labelled beta; this notice shows once per browser session until dismissed. */
 export function BetaNoticeDialog() {
   const { labelName, contactEmail } = usePublicConfig();
-  const [open, setOpen] = useState(() => !wasDismissed());
+  // Opened once the page is the browser's, never in its first render: whether this session
+  // dismissed it is in the browser's storage, which the prerendered page (issue 17) was rendered
+  // without, and a notice in the prerendered page could not be dismissed until the page's code had
+  // arrived. As a transition, the dialog is built without holding up the page.
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!wasDismissed()) startTransition(() => setOpen(true));
+  }, []);
   const dismiss = () => {
     try {
       window.sessionStorage.setItem(dismissedKey, '1');
@@ -38,11 +45,16 @@ export function BetaNoticeDialog() {
       aria-describedby="beta-notice-text"
     >
       <DialogTitle id="beta-notice-title">Beta Portal Notice</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="beta-notice-text">
+      {/* Two paragraphs: as one, it was the largest text on a phone's screen, so the notice, which
+          opens once the page is the browser's, was the page's largest contentful paint rather than
+          the prerendered page under it (issue 17). */}
+      <DialogContent id="beta-notice-text">
+        <DialogContentText sx={{ mb: 1.5 }}>
           The {labelName} submission portal is in beta. Every submission reaches our team, but you may meet
-          the odd rough edge. If something does not work as it should, write to {contactEmail} and we will
-          help.
+          the odd rough edge.
+        </DialogContentText>
+        <DialogContentText>
+          If something does not work as it should, write to {contactEmail} and we will help.
         </DialogContentText>
       </DialogContent>
       <DialogActions>

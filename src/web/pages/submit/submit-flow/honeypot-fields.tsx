@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import { type RefObject, useRef } from 'react';
 import type { HoneypotField, SubmissionVerification } from '../../../../domain';
 
@@ -17,13 +18,22 @@ export function readHoneypot(refs: HoneypotRefs): SubmissionVerification['honeyp
 /**
  * The honeypot inputs of the bot check (spec 001 §5): form-filling bots complete every input
  * they find; people never see these (off-screen, hidden from assistive technology, out of the
- * tab order, and autofill is told to leave them alone).
+ * tab order, and autofill is told to leave them alone). Placed by a class, not a style attribute:
+ * the prerendered form (issue 17) hides them before any script runs, with no style attribute for
+ * the CSP to admit.
  */
 export function HoneypotFields({ refs }: { refs: HoneypotRefs }) {
   return (
-    <div
+    <Box
       aria-hidden="true"
-      style={{ position: 'absolute', left: '-10000px', top: 'auto', width: 1, height: 1, overflow: 'hidden' }}
+      sx={{
+        position: 'absolute',
+        left: '-10000px',
+        top: 'auto',
+        width: '1px',
+        height: '1px',
+        overflow: 'hidden',
+      }}
     >
       <label>
         Website
@@ -47,6 +57,6 @@ export function HoneypotFields({ refs }: { refs: HoneypotRefs }) {
           defaultValue=""
         />
       </label>
-    </div>
+    </Box>
   );
 }

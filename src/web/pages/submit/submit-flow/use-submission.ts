@@ -27,7 +27,8 @@ export interface SubmissionOptions {
   methods: UseFormReturn<SubmitFormValues>;
   registry: UploadRegistry;
   honeypot: HoneypotRefs;
-  formSession: { startedAt: number; formToken: string };
+  /** When the form opened, and the server's form token as it stands when the form is sent. */
+  formSession: { startedAt: number; formToken: () => string };
   turnstileToken: string | null;
   /** Turnstile is configured: no submission without its token. */
   turnstileRequired: boolean;
@@ -98,7 +99,7 @@ export function useSubmission(options: SubmissionOptions) {
         getValues: () => methods.getValues(),
         attachUpload,
         verification: () => ({
-          formToken: latest.current.formSession.formToken,
+          formToken: latest.current.formSession.formToken(),
           honeypot: readHoneypot(honeypot),
           ...(latest.current.turnstileToken ? { turnstileToken: latest.current.turnstileToken } : {}),
         }),

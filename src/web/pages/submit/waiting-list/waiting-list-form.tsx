@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   buildWaitingListPayload,
   type FieldError,
@@ -17,6 +17,7 @@ import {
 import { joinWaitingList, WaitingListError } from '../../../api/waiting-list';
 import { FieldErrorsProvider } from '../../../forms/field-errors';
 import { createInitialValues, type SubmitFormValues } from '../../../forms/form-values';
+import { FormValuesProvider } from '../../../forms/form-values-provider';
 import { scrollToField } from '../../../forms/scroll-to-field';
 import { ArtistStep } from '../steps/artist/artist-step';
 import { WaitingListSection } from './waiting-list-section';
@@ -87,7 +88,7 @@ export function WaitingListForm() {
     : undefined;
 
   return (
-    <FormProvider {...methods}>
+    <FormValuesProvider methods={methods}>
       <Box
         component="form"
         noValidate
@@ -121,6 +122,6 @@ export function WaitingListForm() {
           </Box>
         </Stack>
       </Box>
-    </FormProvider>
+    </FormValuesProvider>
   );
 }

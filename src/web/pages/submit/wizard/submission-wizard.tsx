@@ -5,8 +5,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   CONTINUE_TO_REVIEW_LABEL,
   type FieldError,
@@ -17,9 +17,11 @@ import {
   type StepValidation,
 } from '../../../../domain';
 import { afterFirstPaint } from '../../../components/after-first-paint';
+import { useHydrating } from '../../../components/use-hydrating';
 import { usePublicConfig } from '../../../config';
 import { FieldErrorsProvider } from '../../../forms/field-errors';
 import { createInitialValues, getToday, type SubmitFormValues } from '../../../forms/form-values';
+import { FormValuesProvider } from '../../../forms/form-values-provider';
 import { useFreshUploadLinks } from '../../../forms/fresh-upload-links';
 import { scrollToField } from '../../../forms/scroll-to-field';
 import { UploadRegistry, UploadRegistryContext } from '../../../forms/upload-registry';
@@ -27,6 +29,7 @@ import { useUploadKeepAlive } from '../../../monitoring/upload-keep-alive';
 import { preloadUploadClient } from '../../../upload/lazy-start';
 import {
   DRAFT_STORAGE_KEY,
+  type Draft,
   loadDraft,
   saveDraft,
   scopedDraftKey,
@@ -55,6 +58,8 @@ const TurnstileWidget = lazy(async () => ({
 }));
 
 const DRAFT_SAVE_DELAY_MS = 400;
+/** One empty list for every render: a new one would render each field again (field-errors.tsx). */
+const noErrors: readonly FieldError[] = [];
 
 /** Holds a step's place while its code arrives (it is prefetched, so this is rarely seen). */
 function StepLoading() {
@@ -64,6 +69,44 @@ function StepLoading() {
     </Box>
   );
 }
+
+interface StepContentProps {
+  step: number;
+  onEdit(step: number): void;
+  onSubmit(): Promise<void>;
+  submitting: boolean;
+  turnstileSiteKey: string | undefined;
+  onTurnstileToken(token: string | null): void;
+}
+
+/**
+ * The current step, behind the Suspense boundary of the later steps' code. Memoised, and given
+ * only stable props, because of what a prerendered form's hydration does (issue 17): React takes
+ * this boundary over after the rest of the form, and a render of the form before then (the form
+ * library's own, right after it mounts) would make it do so at once, in one long task; left alone,
+ * it is hydrated in slices like the rest.
+ */
+const StepContent = memo(function StepContent({
+  step,
+  onEdit,
+  onSubmit,
+  submitting,
+  turnstileSiteKey,
+  onTurnstileToken,
+}: StepContentProps) {
+  return (
+    <Suspense fallback={<StepLoading />}>
+      {step === ARTIST_STEP && <ArtistStep />}
+      {step === MUSIC_STEP && <MusicStep />}
+      {step === ADDITIONAL_STEP && <AdditionalStep />}
+      {step === STEP_COUNT - 1 && (
+        <ReviewStep onEdit={onEdit} onSubmit={() => void onSubmit()} submitting={submitting}>
+          {turnstileSiteKey && <TurnstileWidget siteKey={turnstileSiteKey} onToken={onTurnstileToken} />}
+        </ReviewStep>
+      )}
+    </Suspense>
+  );
+});
 
 function sameErrors(a: readonly FieldError[], b: readonly FieldError[]): boolean {
   return a.length === b.length && a.every((e, i) => e.field === b[i]?.field && e.message === b[i]?.message);
@@ -92,15 +135,42 @@ export function prefilledValues(today: IsoDate, prefill: InvitationPrefill | und
  * development mode); a step that failed stays red and its messages update as the artist fixes them.
  */
 export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
-  const { devMode, turnstileSiteKey } = usePublicConfig();
-  const today = useMemo(() => getToday(), []);
   // A personal link keeps its own draft, so an invitation's answers never mix with the public form's.
   const [draftKey] = useState(() =>
     mode ? scopedDraftKey(`${mode.kind}.${tokenFingerprint(mode.token)}`) : DRAFT_STORAGE_KEY,
   );
+  const [draft] = useState(() => loadDraft(Date.now(), draftKey));
+  // The draft is in this browser's storage, which the prerendered page (issue 17) was rendered
+  // without: while React takes that page over, the form is the server's (empty, on its first
+  // step), then it starts again from the draft. Until then it must not save over the draft.
+  const hydrating = useHydrating();
+  const standIn = draft !== null && hydrating;
+  return (
+    <WizardForm
+      key={standIn ? 'prerendered' : 'browser'}
+      mode={mode}
+      draftKey={draftKey}
+      draft={standIn ? null : draft}
+      savesDraft={!standIn}
+    />
+  );
+}
+
+interface WizardFormProps {
+  mode: WizardMode | undefined;
+  draftKey: string;
+  /** Where the artist left off, or null for a new form. */
+  draft: Draft | null;
+  savesDraft: boolean;
+}
+
+// Memoised: `useHydrating` re-renders the wizard right after hydration, which must not render the
+// whole form again when nothing it shows has changed.
+const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft }: WizardFormProps) {
+  const { devMode, turnstileSiteKey } = usePublicConfig();
+  const today = useMemo(() => getToday(), []);
   const [initial] = useState(
-    () =>
-      loadDraft(Date.now(), draftKey) ?? { step: ARTIST_STEP, values: prefilledValues(today, mode?.prefill) },
+    () => draft ?? { step: ARTIST_STEP, values: prefilledValues(today, mode?.prefill) },
   );
   const methods = useForm<SubmitFormValues>({ defaultValues: initial.values });
   const [registry] = useState(() => new UploadRegistry());
@@ -155,12 +225,12 @@ export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
   // Keep the draft, and re-check the steps that failed, as the artist types.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const save = () => {
+      if (savesDraft) saveDraft(methods.getValues(), stepRef.current, Date.now(), draftKey);
+    };
     const subscription = methods.watch(() => {
       clearTimeout(timer);
-      timer = setTimeout(
-        () => saveDraft(methods.getValues(), stepRef.current, Date.now(), draftKey),
-        DRAFT_SAVE_DELAY_MS,
-      );
+      timer = setTimeout(save, DRAFT_SAVE_DELAY_MS);
       const failing = [...resultsRef.current.keys()];
       if (failing.length === 0) return;
       const values = methods.getValues();
@@ -185,16 +255,17 @@ export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
         return changed ? next : previous;
       });
     });
-    const flush = () => saveDraft(methods.getValues(), stepRef.current, Date.now(), draftKey);
-    window.addEventListener('pagehide', flush);
+    window.addEventListener('pagehide', save);
     return () => {
       subscription.unsubscribe();
       clearTimeout(timer);
-      window.removeEventListener('pagehide', flush);
+      window.removeEventListener('pagehide', save);
     };
-  }, [methods, today, draftKey]);
+  }, [methods, today, draftKey, savesDraft]);
 
-  useEffect(() => saveDraft(methods.getValues(), step, Date.now(), draftKey), [methods, step, draftKey]);
+  useEffect(() => {
+    if (savesDraft) saveDraft(methods.getValues(), step, Date.now(), draftKey);
+  }, [methods, step, draftKey, savesDraft]);
 
   const goTo = useCallback((next: number) => {
     setStep(next);
@@ -227,7 +298,7 @@ export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
 
   const current = results.get(step);
   const failedSteps = useMemo(() => new Set(results.keys()), [results]);
-  const errors = current?.errors ?? [];
+  const errors = current?.errors ?? noErrors;
 
   const goToField = (field: string) => {
     setProblemsOpen(false);
@@ -246,7 +317,7 @@ export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
   };
 
   return (
-    <FormProvider {...methods}>
+    <FormValuesProvider methods={methods}>
       <UploadRegistryContext value={registry}>
         <Container ref={topRef} sx={{ py: { xs: 3, md: 5 }, scrollMarginTop: 80 }}>
           <StepIndicator
@@ -287,22 +358,14 @@ export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
             sx={{ mt: 4 }}
           >
             <FieldErrorsProvider errors={errors}>
-              <Suspense fallback={<StepLoading />}>
-                {step === ARTIST_STEP && <ArtistStep />}
-                {step === MUSIC_STEP && <MusicStep />}
-                {step === ADDITIONAL_STEP && <AdditionalStep />}
-                {step === STEP_COUNT - 1 && (
-                  <ReviewStep
-                    onEdit={goTo}
-                    onSubmit={() => void submission.submit()}
-                    submitting={submission.submitting}
-                  >
-                    {turnstileSiteKey && (
-                      <TurnstileWidget siteKey={turnstileSiteKey} onToken={setTurnstileToken} />
-                    )}
-                  </ReviewStep>
-                )}
-              </Suspense>
+              <StepContent
+                step={step}
+                onEdit={goTo}
+                onSubmit={submission.submit}
+                submitting={submission.submitting}
+                turnstileSiteKey={turnstileSiteKey}
+                onTurnstileToken={setTurnstileToken}
+              />
             </FieldErrorsProvider>
             <HoneypotFields refs={honeypot} />
             {step < STEP_COUNT - 1 && (
@@ -326,6 +389,6 @@ export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
           onQuickFix={quickFix}
         />
       </UploadRegistryContext>
-    </FormProvider>
+    </FormValuesProvider>
   );
-}
+});

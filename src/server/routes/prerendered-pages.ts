@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PublicConfig } from '../../domain/public-config';
+import type * as ServerEntry from '../../web/entry-server';
+import type { PrerenderedMarkup } from '../public-config';
+
+/** A prerendered page, ready to go into index.html. */
+export interface PrerenderedPage extends PrerenderedMarkup {
+  /**
+   * CSP sources admitting the style attributes in the markup ('unsafe-hashes' and one hash each),
+   * for `style-src-attr`; none when it has none. MUI writes a few (a Paper's shadow variable, a
+   * collapsed panel's height): React sets them through the CSSOM in the browser, which the CSP
+   * does not govern, but in HTML they are attributes, which it does.
+   */
+  styleAttributeSources: string[];
+}
+
+const htmlEntities: Record<string, string> = {
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&lt;': '<',
+  '&gt;': '>',
+};
+
+/**
+ * The style attributes of React's markup, hashed as the browser hashes them (their value, with
+ * React's escapes undone). React escapes quotes in text and attributes alike, so ` style="` is
+ * always an attribute.
+ */
+function styleAttributeSources(markup: string): string[] {
+  const values = new Set(
+    [...markup.matchAll(/\sstyle="([^"]*)"/g)].map((match) =>
+      (match[1] ?? '').replace(/&(?:amp|quot|#x27|lt|gt);/g, (entity) => htmlEntities[entity] ?? entity),
+    ),
+  );
+  if (values.size === 0) return [];
+  const hashes = [...values].map(
+    (value) => `'sha256-${createHash('sha256').update(value, 'utf8').digest('base64')}'`,
+  );
+  return ["'unsafe-hashes'", ...hashes];
+}
+
+/**
+ * index.html as a prerendered page uses it: nothing competes with its first paint.
+ * - The app's stylesheets (the font faces) are inlined, as `<style>` tags with the nonce slot,
+ *   where they would be the one render-blocking request.
+ * - The app's script is fetched at low priority and its modules are not preloaded: the page
+ *   paints and reads without them, so they must not hold up what it paints with (the HTML, its
+ *   fonts). The entry's imports are found when the entry arrives, one round trip later; the
+ *   script still runs before the document's `load`, as it does on every other page.
+ */
+function prerenderTemplate(template: string, webRoot: string, nonceSlot: string) {
+  let styles = '';
+  const html = template
+    .replace(/<link rel="stylesheet"[^>]*? href="(\/assets\/[^"]+\.css)"[^>]*>/g, (link, href: string) => {
+      const css = fs.readFileSync(path.join(webRoot, href), 'utf8');
+      if (/<\/style/i.test(css)) return link;
+      styles += `<style nonce="${nonceSlot}">${css}</style>`;
+      return '';
+    })
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ');
+  return { html, styles };
+}
+
+/**
+ * The public pages rendered on the server (issue 17), by the web app's own server entry
+ * (src/web/entry-server.tsx, built by `vite build` into dist/web-server beside dist/web). Each
+ * page is rendered once per submission mode, on first use, and kept: what it shows depends on the
+ * installation's config and the mode, never on who asks. Kept per year too, for the footer's ©.
+ */
+export class PrerenderedPages {
+  private readonly paths: ReadonlySet<string>;
+  private readonly pages = new Map<string, Promise<PrerenderedPage | undefined>>();
+  private year = new Date().getFullYear();
+
+  private constructor(
+    private readonly entry: typeof ServerEntry,
+    /** index.html for prerendered pages (`prerenderTemplate`), and its inlined stylesheets. */
+    readonly template: { html: string; styles: string },
+    private readonly config: PublicConfig,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.paths = new Set(entry.prerenderedPaths(config));
+  }
+
+  /**
+   * The server entry built beside `webRoot` (whose index.html is `template`), or undefined (with
+   * a warning) when it is not built.
+   */
+  static async load(
+    webRoot: string,
+    template: string,
+    config: PublicConfig,
+    log: FastifyBaseLogger,
+  ): Promise<PrerenderedPages | undefined> {
+    const file = path.join(path.dirname(webRoot), 'web-server', 'entry-server.js');
+    if (!fs.existsSync(file)) {
+      log.warn(`The prerender is not built (${file} is missing): pages are rendered in the browser only.`);
+      return undefined;
+    }
+    const entry = (await import(pathToFileURL(file).href)) as typeof ServerEntry;
+    return new PrerenderedPages(
+      entry,
+      prerenderTemplate(template, webRoot, entry.NONCE_PLACEHOLDER),
+      config,
+      log,
+    );
+  }
+
+  has(pathname: string): boolean {
+    return this.paths.has(pathname);
+  }
+
+  /**
+   * The page at `pathname` in a submission mode, rendered on first use and kept; undefined when
+   * rendering failed (logged once), and the browser renders the page as it would without a
+   * prerender.
+   */
+  get(pathname: string, submissionsEnabled: boolean): Promise<PrerenderedPage | undefined> {
+    const year = new Date().getFullYear();
+    if (year !== this.year) {
+      this.pages.clear();
+      this.year = year;
+    }
+    const key = `${submissionsEnabled ? 'submissions' : 'waiting-list'} ${pathname}`;
+    let page = this.pages.get(key);
+    if (!page) {
+      page = this.render(pathname, submissionsEnabled);
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+
+  /** Renders every page in both modes, one after another, so that no visitor waits for a first render. */
+  async renderAll(): Promise<void> {
+    for (const pathname of this.paths) {
+      for (const submissionsEnabled of [true, false]) await this.get(pathname, submissionsEnabled);
+    }
+  }
+
+  private async render(pathname: string, submissionsEnabled: boolean): Promise<PrerenderedPage | undefined> {
+    try {
+      const page = await this.entry.renderPage(pathname, this.config, { siteConfig: { submissionsEnabled } });
+      return {
+        markup: page.html,
+        styles: this.template.styles + page.styles,
+        nonceSlot: this.entry.NONCE_PLACEHOLDER,
+        pageData: page.pageData,
+        styleAttributeSources: styleAttributeSources(page.html),
+      };
+    } catch (error) {
+      this.log.error(
+        { err: error, path: pathname },
+        'Prerendering failed: the page is rendered in the browser',
+      );
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import type { EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, StrictMode } from 'react';
+import type { PublicConfig } from '../domain/public-config';
+import { PublicConfigContext } from './config';
+import { theme } from './theme';
+
+interface AppShellProps {
+  emotionCache: EmotionCache;
+  config: PublicConfig;
+  queryClient: QueryClient;
+  /** The router: the browser's (main.tsx) or the prerender's static one (entry-server.tsx). */
+  children: ReactNode;
+}
+
+/**
+ * The providers around every page. One component for the browser and the prerender, so the tree
+ * the client hydrates is the tree the server rendered (the same components at the same places,
+ * which `useId` and hydration depend on).
+ */
+export function AppShell({ emotionCache, config, queryClient, children }: AppShellProps) {
+  return (
+    <StrictMode>
+      <CacheProvider value={emotionCache}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <PublicConfigContext value={config}>
+            <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+          </PublicConfigContext>
+        </ThemeProvider>
+      </CacheProvider>
+    </StrictMode>
+  );
+}

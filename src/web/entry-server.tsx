@@ -1,0 +1,88 @@
+// The prerender (issue 17): the public pages rendered to HTML on the server, so that a phone paints
+// them before any script has arrived; the client then hydrates that markup (main.tsx). `vite build`
+// builds this module for Node into dist/web-server/entry-server.js, which routes/web.ts imports.
+import createCache from '@emotion/cache';
+import createEmotionServer from '@emotion/server/create-instance';
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { aboutPath, type PublicConfig } from '../domain/public-config';
+import { createQueryClient } from './api/query-client';
+import { AppShell } from './app-shell';
+import { type PageData, seedQueries } from './page-data';
+import { appRoutes } from './routes';
+
+/**
+ * Stands for the CSP nonce in the style tags of a prerender, which is rendered once and sent many
+ * times: the server puts each response's own nonce in its place.
+ */
+export const NONCE_PLACEHOLDER = 'imprint-prerender-nonce';
+
+/**
+ * The pages prerendered for visitors: the public site and the submission form. What they show
+ * depends on the installation's config and the submission mode, never on who asks.
+ */
+export function prerenderedPaths(config: Pick<PublicConfig, 'labelName'>): string[] {
+  return [
+    '/',
+    '/learn-more',
+    aboutPath(config.labelName),
+    '/faq',
+    '/terms-of-service',
+    '/privacy-policy',
+    '/cookie-policy',
+    '/data-protection',
+    '/submit',
+  ];
+}
+
+export interface RenderedPage {
+  /** What goes into `<div id="root">`. */
+  html: string;
+  /** Emotion's `<style>` tags for that markup, for the head, each with `NONCE_PLACEHOLDER` as its nonce. */
+  styles: string;
+  /** What the page was rendered with, for the client to hydrate with the same (page-data.ts). */
+  pageData: PageData;
+}
+
+/**
+ * Renders `path` as a visitor's first render in the browser would: the same providers and routes
+ * (app-shell.tsx, routes.tsx), no one signed in, the queries' answers from `pageData`. Waits for
+ * the lazy page's code, so the page itself is in the HTML, not its loading state.
+ */
+export async function renderPage(
+  path: string,
+  config: PublicConfig,
+  pageData: PageData,
+): Promise<RenderedPage> {
+  const { query, dataRoutes } = createStaticHandler(appRoutes(config));
+  const context = await query(new Request(new URL(path, 'http://localhost')));
+  // The route table has no loaders or actions, so nothing answers with a redirect.
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
+  const router = createStaticRouter(dataRoutes, context);
+
+  const emotionCache = createCache({ key: 'css', nonce: NONCE_PLACEHOLDER });
+  // Before rendering: it switches the cache to collecting the styles instead of writing <style>
+  // tags into the markup.
+  const emotionServer = createEmotionServer(emotionCache);
+  const queryClient = createQueryClient();
+  seedQueries(queryClient, pageData);
+
+  const { prelude } = await prerender(
+    <AppShell emotionCache={emotionCache} config={config} queryClient={queryClient}>
+      {/* No hydration script: the CSP admits no inline script, and the routes have no data to pass. */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppShell>,
+    // Every boundary inline, however large: React would otherwise send a large one as its fallback
+    // plus a script that swaps the content in, and the CSP admits no inline script.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const html = await new Response(prelude).text();
+  // Every style the render inserted, not only those the markup names: MUI's components compose
+  // theirs (a Button's styles go into its ButtonBase's class), and the client, hydrating, would
+  // otherwise insert each composed-away style again, rule by rule, while the page is busy.
+  const insertedClassNames = Object.keys(emotionCache.inserted).map((name) => `${emotionCache.key}-${name}`);
+  const styles = emotionServer.constructStyleTagsFromChunks(
+    emotionServer.extractCriticalToChunks(`${html} ${insertedClassNames.join(' ')}`),
+  );
+  return { html, styles, pageData };
+}
