@@ -3,6 +3,9 @@
 # Usage: scripts/with-postgres.sh <command...>   (the command sees TEST_DATABASE_URL)
 set -euo pipefail
 PG_PORT="${PG_PORT:-55432}"
+# A port already taken (another run's server) moves this one up, rather than failing to start.
+port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+while port_taken "$PG_PORT"; do PG_PORT=$((PG_PORT + 1)); done
 base=$(mktemp -d /tmp/imprint-pg.XXXXXX)
 chmod 755 "$base"
 data="$base/data"; sock="$base/sock"
