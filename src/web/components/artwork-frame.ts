@@ -1,9 +1,6 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 
-/** The square frame a cover is previewed in, on the submission form and the release details. */
-export const artworkFrameSx: SxProps<Theme> = {
-  width: { xs: '100%', sm: 200 },
-  maxWidth: 320,
+const frame = {
   aspectRatio: '1 / 1',
   borderRadius: 2,
   overflow: 'hidden',
@@ -13,4 +10,10 @@ export const artworkFrameSx: SxProps<Theme> = {
   display: 'grid',
   placeItems: 'center',
   flexShrink: 0,
-};
+} as const;
+
+/** The square frame a cover is previewed in, on the submission form and the release details. */
+export const artworkFrameSx: SxProps<Theme> = { ...frame, width: { xs: '100%', sm: 200 }, maxWidth: 320 };
+
+/** The same frame, smaller: a track's own cover, in the track's narrower card. */
+export const smallArtworkFrameSx: SxProps<Theme> = { ...frame, width: { xs: 160, sm: 140 } };

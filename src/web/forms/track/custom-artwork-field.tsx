@@ -12,24 +12,11 @@ import {
   type TrackDraft,
   USE_CUSTOM_ARTWORK_LABEL,
 } from '../../../domain';
+import { smallArtworkFrameSx } from '../../components/artwork-frame';
 import { ArtworkPicker } from '../artwork-picker';
 import { useFieldError } from '../field-errors';
 import { buildUploadInput, type SubmitFormValues, withUploadedCustomArtwork } from '../form-values';
 import { customArtworkUploadKey, useUploadRegistry } from '../upload-registry';
-
-/** A small frame: the track's card is narrower than the release artwork's section. */
-const frameSx = {
-  width: { xs: 160, sm: 140 },
-  aspectRatio: '1 / 1',
-  borderRadius: 2,
-  overflow: 'hidden',
-  bgcolor: 'background.default',
-  border: 1,
-  borderColor: 'divider',
-  display: 'grid',
-  placeItems: 'center',
-  flexShrink: 0,
-} as const;
 
 /**
  * A track's own artwork (spec 001 §3, useCustomArtwork / customArtwork / customArtworkUrl): the
@@ -94,7 +81,7 @@ export function CustomArtworkField({ index }: { index: number }) {
           hint={`A square JPEG or JPG, at least ${MIN_RECOMMENDED_ARTWORK_PIXELS} x ${MIN_RECOMMENDED_ARTWORK_PIXELS} pixels, up to ${MAX_ARTWORK_MB} MB.`}
           stored={{ url: track.customArtworkUrl, fileName: track.customArtworkFileName }}
           error={error}
-          frameSx={frameSx}
+          frameSx={smallArtworkFrameSx}
           uploadInput={() => buildUploadInput(getValues(), 'artwork', name)}
           onPick={(file) =>
             updateTrack((current) => ({

@@ -5,9 +5,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import type { SignedFile } from '../../../../domain';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { usePageTitle } from '../../../components/use-page-title';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { EMPTY_VALUE } from './board-format';
+import { EMPTY_VALUE, formatFileSize, formatImageSize } from './board-format';
 
 export function InfoList({ children }: { children: ReactNode }) {
   return (
@@ -85,5 +87,59 @@ export function RecordNotFound({ title, noun }: { title: string; noun: string })
         There is no {noun} at this address. It may have been mistyped, or the link is out of date.
       </Typography>
     </>
+  );
+}
+
+/**
+ * An uploaded picture as staff review it: the image (never cropped), its file name, pixel and file
+ * size, and a download of the original. `large` is the release artwork, small a track's own cover.
+ */
+export function ArtworkFile({
+  artwork,
+  alt,
+  downloadLabel,
+  large = false,
+}: {
+  artwork: SignedFile;
+  alt: string;
+  downloadLabel: string;
+  large?: boolean;
+}) {
+  const frame = large
+    ? { width: '100%', maxWidth: 320, height: 'auto', aspectRatio: '1 / 1' }
+    : { width: 120, height: 120, flexShrink: 0 };
+  return (
+    <Stack
+      direction={large ? { xs: 'column', sm: 'row' } : 'row'}
+      spacing={large ? 3 : 2}
+      sx={{ alignItems: large ? { sm: 'flex-start' } : 'flex-start', ...(large ? {} : { mt: 1 }) }}
+    >
+      <ResponsiveImage
+        key={artwork.url}
+        src={artwork.url}
+        alt={alt}
+        sizes={large ? '320px' : '120px'}
+        width={large ? 320 : 120}
+        height={large ? 320 : 120}
+        sx={{
+          ...frame,
+          display: 'block',
+          objectFit: 'contain',
+          bgcolor: 'background.default',
+          borderRadius: '8px',
+          border: 1,
+          borderColor: 'divider',
+        }}
+      />
+      <Stack spacing={1} sx={{ minWidth: 0 }}>
+        <Typography sx={{ overflowWrap: 'anywhere' }}>{artwork.fileName}</Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {[formatImageSize(artwork.media), formatFileSize(artwork.size)].filter(Boolean).join(' · ')}
+        </Typography>
+        <div>
+          <DownloadButton href={artwork.downloadUrl} label={downloadLabel} />
+        </div>
+      </Stack>
+    </Stack>
   );
 }

@@ -1,19 +1,10 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { BoardItemDetail } from '../../../../domain';
-import { ResponsiveImage } from '../../../components/responsive-image';
-import {
-  formatBoardDate,
-  formatFileSize,
-  formatImageSize,
-  formatSubmissionType,
-  formatUploadType,
-  releaseTitleOf,
-} from './board-format';
-import { DownloadButton, ExternalLink, InfoList, InfoRow } from './detail-parts';
+import { formatBoardDate, formatSubmissionType, formatUploadType, releaseTitleOf } from './board-format';
+import { ArtworkFile, ExternalLink, InfoList, InfoRow } from './detail-parts';
 
 const STRATEGY_LABELS: Record<string, string> = {
   together: 'Release all tracks together',
@@ -110,38 +101,12 @@ export function ArtworkDetails({ item }: { item: BoardItemDetail }) {
       <Typography sx={{ color: 'text.secondary' }}>No artwork was uploaded with this submission.</Typography>
     );
   }
-  const size = formatImageSize(artwork.media);
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'flex-start' } }}>
-      <ResponsiveImage
-        key={artwork.url}
-        src={artwork.url}
-        alt={`Artwork for ${releaseTitleOf(item)}`}
-        sizes="320px"
-        width={320}
-        height={320}
-        sx={{
-          width: '100%',
-          maxWidth: 320,
-          height: 'auto',
-          display: 'block',
-          aspectRatio: '1 / 1',
-          objectFit: 'contain',
-          bgcolor: 'background.default',
-          borderRadius: '8px',
-          border: 1,
-          borderColor: 'divider',
-        }}
-      />
-      <Stack spacing={1} sx={{ minWidth: 0 }}>
-        <Typography sx={{ overflowWrap: 'anywhere' }}>{artwork.fileName}</Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {[size, formatFileSize(artwork.size)].filter(Boolean).join(' · ')}
-        </Typography>
-        <div>
-          <DownloadButton href={artwork.downloadUrl} label={`Download artwork (${artwork.fileName})`} />
-        </div>
-      </Stack>
-    </Stack>
+    <ArtworkFile
+      artwork={artwork}
+      alt={`Artwork for ${releaseTitleOf(item)}`}
+      downloadLabel={`Download artwork (${artwork.fileName})`}
+      large
+    />
   );
 }

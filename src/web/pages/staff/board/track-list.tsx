@@ -4,9 +4,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type BoardItemDetail, type BoardTrack, sumSplitPercentages } from '../../../../domain';
-import { ResponsiveImage } from '../../../components/responsive-image';
-import { formatAudioLine, formatBoardDate, formatFileSize, formatImageSize } from './board-format';
-import { DownloadButton, ExternalLink, InfoList, InfoRow } from './detail-parts';
+import { formatAudioLine, formatBoardDate, formatFileSize } from './board-format';
+import { ArtworkFile, DownloadButton, ExternalLink, InfoList, InfoRow } from './detail-parts';
 
 type Contributor = BoardTrack['contributors'][number];
 type Split = BoardTrack['splits'][number];
@@ -114,51 +113,6 @@ export function SplitList({ splits, owner }: { splits: Split[]; owner: string })
   );
 }
 
-/** The track's own cover (spec 001 §3, useCustomArtwork), beside its file's name, size and download. */
-function TrackArtwork({
-  artwork,
-  title,
-}: {
-  artwork: NonNullable<BoardTrack['customArtwork']>;
-  title: string;
-}) {
-  return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', mt: 1 }}>
-      <ResponsiveImage
-        key={artwork.url}
-        src={artwork.url}
-        alt={`Custom artwork of ${title}`}
-        sizes="120px"
-        width={120}
-        height={120}
-        sx={{
-          width: 120,
-          height: 120,
-          flexShrink: 0,
-          display: 'block',
-          objectFit: 'contain',
-          bgcolor: 'background.default',
-          borderRadius: '8px',
-          border: 1,
-          borderColor: 'divider',
-        }}
-      />
-      <Stack spacing={1} sx={{ minWidth: 0 }}>
-        <Typography sx={{ overflowWrap: 'anywhere' }}>{artwork.fileName}</Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {[formatImageSize(artwork.media), formatFileSize(artwork.size)].filter(Boolean).join(' · ')}
-        </Typography>
-        <div>
-          <DownloadButton
-            href={artwork.downloadUrl}
-            label={`Download the artwork of ${title} (${artwork.fileName})`}
-          />
-        </div>
-      </Stack>
-    </Stack>
-  );
-}
-
 function TrackItem({ track, number }: { track: BoardTrack; number: number }) {
   const audio = track.audio;
   const title = track.title || 'Untitled';
@@ -213,7 +167,12 @@ function TrackItem({ track, number }: { track: BoardTrack; number: number }) {
 
       <SubHeading>Artwork</SubHeading>
       {track.customArtwork ? (
-        <TrackArtwork artwork={track.customArtwork} title={title} />
+        // The track's own cover (spec 001 §3, useCustomArtwork).
+        <ArtworkFile
+          artwork={track.customArtwork}
+          alt={`Custom artwork of ${title}`}
+          downloadLabel={`Download the artwork of ${title} (${track.customArtwork.fileName})`}
+        />
       ) : (
         <Typography sx={{ color: 'text.secondary' }}>Uses the release artwork.</Typography>
       )}
