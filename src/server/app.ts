@@ -31,10 +31,12 @@ import { backgroundRoutes } from './routes/api/background';
 import { columnsRoutes } from './routes/api/board/columns';
 import { createItemRoutes } from './routes/api/board/create-item';
 import { boardItemRoutes } from './routes/api/board/items';
+import { boardReviewRoutes } from './routes/api/board/review';
 import { testConnectionRoutes } from './routes/api/board/test-connection';
 import { configRoutes } from './routes/api/config';
 import { contractRoutes } from './routes/api/contracts';
 import { dropboxSignRoutes } from './routes/api/contracts/dropbox-sign';
+import { decisionTemplateRoutes } from './routes/api/decision-templates';
 import { formSessionRoutes } from './routes/api/form-session';
 import { healthRoutes } from './routes/api/health';
 import { invitationRoutes } from './routes/api/invitation';
@@ -284,6 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(createItemRoutes);
   await app.register(backgroundRoutes);
   await app.register(boardItemRoutes);
+  await app.register(boardReviewRoutes);
   await app.register(testConnectionRoutes);
   await app.register(columnsRoutes);
   await app.register(artistProfileRoutes);
@@ -297,6 +300,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contractRoutes);
   await app.register(signingRoutes);
   await app.register(agreementTemplateRoutes);
+  await app.register(decisionTemplateRoutes);
   await app.register(metricsRoutes);
   await app.register(webRoutes, { webRoot: config.webRoot, publicConfig: publicConfigOf(config) });
   return app;

@@ -60,6 +60,13 @@ export const analyticsDashboardSchema = z.object({
       }),
     ),
   }),
+  /**
+   * Declines in the window per reason (issue 20 §3): per decline template (a deleted one keeps its
+   * name), and those sent without one (templateId null). Most used first.
+   */
+  declineReasons: z.array(
+    z.object({ templateId: z.string().nullable(), name: z.string(), count: z.number().int().nonnegative() }),
+  ),
   timeWindow: z.number(),
   timestamp: z.string(),
 });

@@ -77,6 +77,8 @@ const clipViewSchema = z.object({
 });
 
 export const boardTrackSchema = z.object({
+  /** The track's id: what a change request names (issue 20 §1). */
+  trackId: z.string(),
   position: z.number().int(),
   title: z.string(),
   audio: signedFileSchema.nullable(),
@@ -99,6 +101,8 @@ export const boardTrackSchema = z.object({
 export type BoardTrack = z.infer<typeof boardTrackSchema>;
 
 export const boardCatalogueItemSchema = z.object({
+  /** The item's id: what a change request names (issue 20 §1). */
+  catalogueItemId: z.string(),
   type: z.string(),
   title: z.string(),
   artist: z.string(),
@@ -145,8 +149,14 @@ export const boardItemDetailSchema = boardItemSummarySchema.extend({
   tracks: z.array(boardTrackSchema),
   catalogueItems: z.array(boardCatalogueItemSchema),
   events: z.array(boardEventSchema),
-  /** The statuses staff may move this item to now. */
+  /** The statuses staff may move this item to now (a plain status change). */
   nextStatuses: z.array(submissionStatusSchema),
+  /** Whether a change request may be sent now (issue 20 §1). */
+  canRequestChanges: z.boolean(),
+  /** The staff member reviewing it, if one is assigned; private to staff. */
+  assignee: z.object({ userId: z.string(), name: z.string().nullable(), email: z.string() }).nullable(),
+  /** Staff's private 1–5 rating, if given. */
+  rating: z.number().int().min(1).max(5).nullable(),
   /** The artist's release details (issue 8), once they saved a draft or submitted them. */
   releaseDetails: z
     .object({ status: z.enum(['draft', 'submitted']), submittedAt: z.string().nullable() })
@@ -158,8 +168,13 @@ export const boardItemResponseSchema = z.object({ success: z.literal(true), item
 
 export const changeStatusPayloadSchema = z.object({
   status: submissionStatusSchema,
-  /** Optional words to the artist, sent with the status mail. */
+  /** Optional words to the artist, sent with the status mail: a filled template as edited, or staff's own. */
   message: z.string().trim().max(STATUS_MESSAGE_MAX_LENGTH).optional(),
+  /**
+   * The decision template the message came from (issue 20 §3), for approving and declining; with
+   * no message, the template filled for the submission is sent.
+   */
+  templateId: z.string().max(100).optional(),
 });
 export type ChangeStatusPayload = z.infer<typeof changeStatusPayloadSchema>;
 

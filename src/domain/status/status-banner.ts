@@ -1,10 +1,17 @@
 import { getStatusLabel, parseSubmissionStatus } from './submission-status';
 
-/** Detail-page banner texts, word for word from spec 000 §4. */
+/**
+ * Detail-page banner texts, word for word from spec 000 §4; `changes_requested` is Imprint's own
+ * (issue 20 §1), in the same voice.
+ */
 export const STATUS_BANNERS = {
   pending: {
     title: 'Your submission is being reviewed',
     text: "We'll update you once we've reviewed your submission.",
+  },
+  changes_requested: {
+    title: 'A few changes are needed',
+    text: 'The label marked what to change, each with a note. Make the changes and send your submission back for review.',
   },
   processing: {
     title: 'Your music is being processed',

@@ -6,6 +6,8 @@ import { z } from 'zod';
  */
 export const SUBMISSION_STATUSES = [
   'pending',
+  /** Staff asked the artist to fix named fields (issue 20 §1); a resubmission puts it back to pending. */
+  'changes_requested',
   'in_progress',
   'processing',
   'approved',
@@ -40,6 +42,7 @@ export const boardStatusSchema = z.preprocess(
 
 const STATUS_LABELS: Record<SubmissionStatus, string> = {
   pending: 'Pending',
+  changes_requested: 'Changes requested',
   in_progress: 'In Progress',
   processing: 'Processing',
   approved: 'Approved',
@@ -63,6 +66,8 @@ export function getStatusChipColour(status: string | null | undefined): StatusCh
     case 'active':
       return 'success';
     case 'pending':
+    // Not in the spec (issue 20): waiting, like pending, but on the artist.
+    case 'changes_requested':
     case 'in_progress':
     case 'processing':
       return 'warning';
@@ -72,6 +77,11 @@ export function getStatusChipColour(status: string | null | undefined): StatusCh
     default:
       return 'default';
   }
+}
+
+/** A submission whose artist has fields to fix and send back (issue 20 §1). */
+export function isAwaitingChanges(status: string | null | undefined): boolean {
+  return parseSubmissionStatus(status) === 'changes_requested';
 }
 
 /** An in-progress submission needs release details, so its card links to that page instead. */

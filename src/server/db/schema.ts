@@ -18,6 +18,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { SIGNATURE_STATUSES } from '../../domain/contract/signing-rules';
+import { DECISION_KINDS } from '../../domain/review/decision-templates';
+import type { FieldChange } from '../../domain/review/field-values';
+import { type FlaggedFieldView, REVIEW_ROUND_STATUSES } from '../../domain/schemas/review';
 import { SUBMISSION_STATUSES } from '../../domain/status/submission-status';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -203,6 +206,11 @@ export const uploads = pgTable(
     media: jsonb('media'),
     /** Image variants made by the background job: name → { key, width, height, bytes }. */
     variants: jsonb('variants'),
+    /**
+     * SHA-256 of the stored bytes (hex), once something needed it: a file replaced in a review
+     * round is recorded with its hash (issue 20 §2). Files never change under their id.
+     */
+    sha256: text('sha256'),
     uploaderUserId: uuid('uploader_user_id').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
@@ -284,6 +292,10 @@ export const submissions = pgTable(
     }),
     submitterIp: text('submitter_ip'),
     submitterUserAgent: text('submitter_user_agent'),
+    /** The staff member reviewing it (issue 20 §5); private to staff. */
+    assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Staff's private 1–5 rating (issue 20 §5); artists never see it. */
+    rating: smallint('rating'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -416,8 +428,10 @@ export const socialClips = pgTable(
 );
 
 /**
- * The audit log of submissions: created, status changes (with the message to the artist), clip
- * requests. Written in the same transaction as the change it records.
+ * The audit trail of submissions (issue 20 §6): created, status changes (with the message to the
+ * artist and the decision template it came from), change requests and resubmissions (with their
+ * round), notes, ratings, assignments, mail queued and sent, release details, clips. Written in the
+ * same transaction as the change it records (services/audit/); staff read it as the timeline.
  */
 export const submissionEvents = pgTable(
   'submission_events',
@@ -431,10 +445,102 @@ export const submissionEvents = pgTable(
     fromStatus: submissionStatus('from_status'),
     toStatus: submissionStatus('to_status'),
     message: text('message'),
+    /** The decision template the message was filled from (issue 20 §3). */
+    templateId: uuid('template_id').references((): AnyPgColumn => decisionTemplates.id, {
+      onDelete: 'set null',
+    }),
+    /** The review round a change request, resubmission or withdrawal belongs to. */
+    roundId: uuid('round_id').references((): AnyPgColumn => reviewRounds.id, { onDelete: 'set null' }),
     data: jsonb('data'),
     createdAt: createdAt(),
   },
-  (t) => [index('submission_events_submission_id_idx').on(t.submissionId, t.createdAt)],
+  (t) => [
+    // The timeline's keyset pages: one submission's events by (created_at, id).
+    index('submission_events_submission_id_created_at_id_idx').on(t.submissionId, t.createdAt, t.id),
+    // Decline reasons counted per template over a window (the analytics dashboard).
+    index('submission_events_declines_idx')
+      .on(t.createdAt, t.templateId)
+      .where(sql`${t.type} = 'status_changed' and ${t.toStatus} = 'rejected'`),
+  ],
+);
+
+export const decisionKind = pgEnum('decision_kind', DECISION_KINDS);
+
+/**
+ * Saved decision messages (issue 20 §3) per kind (approve, request changes, decline), with
+ * placeholders ({{artistName}}, {{releaseTitle}}, {{labelName}}). Deleting one only sets
+ * `deletedAt`: decisions made with it still name it, and the decline reasons keep counting it.
+ */
+export const decisionTemplates = pgTable(
+  'decision_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: decisionKind('kind').notNull(),
+    name: text('name').notNull(),
+    body: text('body').notNull(),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('decision_templates_kind_name_key')
+      .on(t.kind, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export const reviewRoundStatus = pgEnum('review_round_status', REVIEW_ROUND_STATUSES);
+
+/**
+ * One round of review (issue 20 §1, §2): staff mark fields with notes (`fields`: the domain's
+ * flagged fields with their labels as they read when asked) and the status becomes changes_requested; the artist answers with new values
+ * for those fields only, and `changes` keeps each one's old and new value (files by id, name and
+ * SHA-256; both files stay stored). Rounds are never rewritten once closed: every round is history.
+ * One round per submission is open at a time.
+ */
+export const reviewRounds = pgTable(
+  'review_rounds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    status: reviewRoundStatus('status').notNull().default('open'),
+    fromStatus: submissionStatus('from_status').notNull(),
+    fields: jsonb('fields').$type<FlaggedFieldView[]>().notNull(),
+    message: text('message'),
+    templateId: uuid('template_id').references(() => decisionTemplates.id, { onDelete: 'set null' }),
+    requestedByUserId: uuid('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    changes: jsonb('changes').$type<FieldChange[]>(),
+    artistComment: text('artist_comment'),
+    resubmittedByUserId: uuid('resubmitted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    resubmittedAt: timestamp('resubmitted_at', { withTimezone: true }),
+    closedByUserId: uuid('closed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('review_rounds_submission_number_key').on(t.submissionId, t.number),
+    uniqueIndex('review_rounds_one_open_per_submission').on(t.submissionId).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** Staff's private notes on a submission (issue 20 §5); artists never see them. */
+export const submissionNotes = pgTable(
+  'submission_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('submission_notes_submission_id_idx').on(t.submissionId, t.createdAt)],
 );
 
 /** Artists who asked to be told when submissions open again (waiting-list mode). */

@@ -261,7 +261,68 @@ function examples(): Record<string, () => unknown> {
       artistName: 'Maya',
       itemId: '00000000-0000-4000-8000-000000000000',
     }),
-    'POST /api/board/items/:itemId/status': () => ({ status: 'approved', message: 'Welcome' }),
+    'POST /api/board/items/:itemId/status': () => ({
+      status: 'approved',
+      message: 'Welcome',
+      templateId: '00000000-0000-4000-8000-000000000000',
+    }),
+    'POST /api/board/items/:itemId/change-requests': () => ({
+      fields: [
+        { field: 'artwork', note: 'Sharper, please' },
+        { field: 'trackSplits', trackId: '00000000-0000-4000-8000-000000000000', note: 'Add the producer' },
+        {
+          field: 'catalogueItem',
+          catalogueItemId: '00000000-0000-4000-8000-000000000000',
+          note: 'Wrong link',
+        },
+      ],
+      message: 'Thanks, a few fixes',
+      templateId: '00000000-0000-4000-8000-000000000000',
+    }),
+    'POST /api/profile/submissions/:itemId/resubmit': () => ({
+      changes: [
+        { field: 'artwork', fileId: '00000000-0000-4000-8000-000000000000' },
+        { field: 'releaseDate', releaseDate: '2031-05-02' },
+        {
+          field: 'trackContributors',
+          trackId: '00000000-0000-4000-8000-000000000000',
+          soloWork: false,
+          featuredArtists: [],
+          nonFeaturedArtists: [],
+          producers: [
+            {
+              id: 'c-1',
+              firstName: 'Leo',
+              surname: 'Park',
+              roles: ['Producer'],
+              isFeatured: false,
+              isPrimaryArtist: false,
+            },
+          ],
+        },
+        {
+          field: 'catalogueItem',
+          catalogueItemId: '00000000-0000-4000-8000-000000000000',
+          title: 'Old Harbour',
+          artist: 'Maya',
+          spotifyUrl: 'https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy',
+          hasMasterSplit: true,
+          masterSplits: [
+            { id: 's-1', firstName: 'Iris', lastName: 'Cole', email: 'iris@example.com', percentage: 100 },
+          ],
+        },
+      ],
+      comment: 'Fixed',
+    }),
+    'POST /api/board/items/:itemId/notes': () => ({ body: 'Strong chorus' }),
+    'POST /api/board/items/:itemId/rating': () => ({ rating: 4 }),
+    'POST /api/board/items/:itemId/assignee': () => ({ userId: '00000000-0000-4000-8000-000000000000' }),
+    'POST /api/decision-templates': () => ({
+      kind: 'decline',
+      name: 'Not now',
+      body: 'Hi {{artistName}}, "{{releaseTitle}}" is not for {{labelName}} right now.',
+    }),
+    'PUT /api/decision-templates/:templateId': () => ({ name: 'Not now', body: 'Hi {{artistName}}.' }),
     'POST /api/returning-links/:linkId/expiry': () => ({ lastDay: today }),
     'POST /api/config/set': () => ({ submissionsEnabled: true }),
   };
@@ -399,6 +460,9 @@ const queryExamples: Record<string, Record<string, string>> = {
   'GET /api/spotify/search/music': { q: 'tidewater', type: 'track', limit: '5' },
   'GET /api/board/items': { status: 'pending', limit: '10' },
   'GET /api/analytics/dashboard': { hours: '24' },
+  'GET /api/board/items/:itemId/timeline': { limit: '10', sort: 'oldest' },
+  'GET /api/board/items/:itemId/decision-message': { templateId: '00000000-0000-4000-8000-000000000000' },
+  'GET /api/decision-templates': { kind: 'approve' },
   'GET /files/:fileId/:variant?': {
     disposition: 'attachment',
     expires: '4102444800',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordSubmissionEvent } from '../services/audit/record-submission-event';
 import { MAIL_RETRY } from '../services/mail/queue-mail';
 import { defineJob } from './define-job';
 
@@ -6,7 +7,9 @@ import { defineJob } from './define-job';
  * `mail.send`: one message through the configured mail provider (enqueued by `queueMail`), retried
  * for a day (MAIL_RETRY). A message with `notAfter` (a sign-in mail: its link and code expire) that
  * can only be sent after that time is dropped: the job ends without sending, since the artist
- * could not use it and has likely asked for another.
+ * could not use it and has likely asked for another. A mail about a submission (`audit`) is
+ * recorded on its audit trail as sent (issue 20 §6); a failure to record it is logged, never a
+ * reason to send the mail again.
  */
 export const sendMailJob = defineJob({
   name: 'mail.send',
@@ -17,10 +20,11 @@ export const sendMailJob = defineJob({
     html: z.string().optional(),
     replyTo: z.email().optional(),
     notAfter: z.iso.datetime().optional(),
+    audit: z.object({ submissionId: z.uuid(), purpose: z.string().max(100) }).optional(),
   }),
   maxAttempts: MAIL_RETRY.maxAttempts,
   backoff: MAIL_RETRY.backoff,
-  async handle({ notAfter, ...message }, { providers, now, job, log }) {
+  async handle({ notAfter, audit, ...message }, { providers, db, now, job, log }) {
     if (notAfter && now.getTime() >= Date.parse(notAfter)) {
       log.warn(
         { attempts: job.attempts, lastError: job.lastError },
@@ -28,6 +32,12 @@ export const sendMailJob = defineJob({
       );
       return;
     }
-    await providers.mail.send(message);
+    const sent = await providers.mail.send(message);
+    if (!audit) return;
+    await recordSubmissionEvent(db, {
+      submissionId: audit.submissionId,
+      type: 'mail_sent',
+      data: { to: message.to, subject: message.subject, purpose: audit.purpose, messageId: sent.messageId },
+    }).catch((error: unknown) => log.warn({ err: error }, 'mail sent, but its audit event was not recorded'));
   },
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   artistSubmissionsResponseSchema,
@@ -740,7 +740,7 @@ describe('release details', () => {
     const events = await db()
       .select()
       .from(submissionEvents)
-      .where(eq(submissionEvents.submissionId, itemId))
+      .where(and(eq(submissionEvents.submissionId, itemId), ne(submissionEvents.type, 'mail_queued')))
       .orderBy(desc(submissionEvents.id));
     expect(events[0]).toMatchObject({
       type: 'release_details_submitted',

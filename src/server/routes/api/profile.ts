@@ -2,11 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  artistChangeRequestResponseSchema,
   artistSubmissionsQuerySchema,
   artistSubmissionsResponseSchema,
   profileResponseSchema,
   releaseDetailsResponseSchema,
   releaseDetailsSaveSchema,
+  resubmissionPayloadSchema,
+  resubmissionResponseSchema,
   SUBMISSION_NOT_FOUND,
   submissionResponseSchema,
 } from '../../../domain';
@@ -17,6 +20,8 @@ import type { ArtistRow } from '../../services/artists/find-artist-of-user';
 import { getReleaseDetails } from '../../services/release-details/get-release-details';
 import { saveReleaseDetails } from '../../services/release-details/save-release-details';
 import { submitReleaseDetails } from '../../services/release-details/submit-release-details';
+import { readArtistChangeRequest } from '../../services/review/read-artist-change-request';
+import { resubmitChanges } from '../../services/review/resubmit-changes';
 import { readArtistSubmission, readArtistSubmissionsPage } from '../../services/submissions/read-submissions';
 
 const itemParamsSchema = z.object({ itemId: z.string().max(100) });
@@ -26,7 +31,8 @@ const releaseDetailsBodyLimit = 2 * 1024 * 1024;
 
 /**
  * `GET /api/profile` (spec 000 §7): the signed-in user's name, artist name and picture; and the
- * artist area's submissions (issue 8, spec 000 §7) with their release details.
+ * artist area's submissions (issue 8, spec 000 §7) with their release details, and the answer to
+ * a change request (issue 20 §1).
  */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -151,6 +157,42 @@ const artistSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       app.jobs.notify();
       return { success: true as const, releaseDetails };
+    },
+  );
+
+  app.get(
+    '/api/profile/submissions/:itemId/change-request',
+    { schema: { params: itemParamsSchema, response: { 200: artistChangeRequestResponseSchema } } },
+    async (request) => {
+      const artist = await owner(request);
+      return {
+        success: true as const,
+        ...(await readArtistChangeRequest(deps(request), artist.id, request.params.itemId)),
+      };
+    },
+  );
+
+  app.post(
+    '/api/profile/submissions/:itemId/resubmit',
+    {
+      bodyLimit: releaseDetailsBodyLimit,
+      schema: {
+        params: itemParamsSchema,
+        body: resubmissionPayloadSchema,
+        response: { 200: resubmissionResponseSchema },
+      },
+    },
+    async (request) => {
+      const artist = await owner(request);
+      const answer = await resubmitChanges(
+        { db: app.db, config: app.config, storage: app.providers.storage, signer: request.pageLinks },
+        artist,
+        requireArtistUser(request),
+        request.params.itemId,
+        request.body,
+      );
+      app.jobs.notify();
+      return { success: true as const, ...answer };
     },
   );
 };

@@ -177,7 +177,11 @@ describe('a returning artist submits through one link', () => {
         .from(submissionEvents)
         .where(eq(submissionEvents.submissionId, id))
         .orderBy(asc(submissionEvents.id));
-      expect(events.map((e) => e.type)).toEqual(['created', 'returning_link_used']);
+      // The mail the submission sent is on its trail too (issue 20 §6), checked elsewhere.
+      expect(events.map((e) => e.type).filter((type) => type !== 'mail_queued')).toEqual([
+        'created',
+        'returning_link_used',
+      ]);
     }
     const [row] = await ctx.database.db
       .select()

@@ -167,7 +167,7 @@ describe('the tests on the default providers', () => {
       `The built-in board (${DB} database) answers: ${items} ${items === 1 ? 'item' : 'items'}.`,
     );
     expect((await run('board-columns')).detail).toBe(
-      "The built-in board's status column has 8 values: Pending, In Progress, Processing, Approved, Live, Active, Rejected, Failed.",
+      "The built-in board's status column has 9 values: Pending, Changes requested, In Progress, Processing, Approved, Live, Active, Rejected, Failed.",
     );
   });
 

@@ -1,9 +1,10 @@
-import { and, desc, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import {
   ANALYTICS_WINDOWS,
   type AnalyticsDashboard,
   assessSystemHealth,
   computePerformanceScore,
+  DECLINED_WITHOUT_TEMPLATE,
   errorSeveritySchema,
   MONITORED_PROVIDERS,
   type MonitoredProvider,
@@ -15,7 +16,7 @@ import {
   type WebVitalValues,
 } from '../../../domain';
 import type { Database } from '../../db/client';
-import { errorReports, providerStatus } from '../../db/schema';
+import { decisionTemplates, errorReports, providerStatus, submissionEvents } from '../../db/schema';
 import { readMailQueue } from '../health/read-mail-queue';
 import type { AnalyticsHourCache } from './hour-cache';
 import { readAnalyticsWindow } from './read-analytics-window';
@@ -40,6 +41,38 @@ async function readRecentErrors(db: Database, start: Date, end: Date) {
     .where(and(gte(errorReports.createdAt, start), lt(errorReports.createdAt, end)))
     .orderBy(desc(errorReports.createdAt))
     .limit(RECENT_ERRORS_LIMIT);
+}
+
+/**
+ * Declines in the window per decline template (issue 20 §3), most used first: the status changes
+ * to rejected, through their partial index on (created_at, template_id). A deleted template keeps
+ * its name; declines sent without a template are one more line.
+ */
+async function readDeclineReasons(
+  db: Database,
+  start: Date,
+  end: Date,
+): Promise<AnalyticsDashboard['declineReasons']> {
+  const count = sql<number>`count(*)::int`;
+  const rows = await db
+    .select({ templateId: submissionEvents.templateId, name: decisionTemplates.name, count })
+    .from(submissionEvents)
+    .leftJoin(decisionTemplates, eq(decisionTemplates.id, submissionEvents.templateId))
+    .where(
+      and(
+        eq(submissionEvents.type, 'status_changed'),
+        eq(submissionEvents.toStatus, 'rejected'),
+        gte(submissionEvents.createdAt, start),
+        lt(submissionEvents.createdAt, end),
+      ),
+    )
+    .groupBy(submissionEvents.templateId, decisionTemplates.name)
+    .orderBy(desc(count), decisionTemplates.name);
+  return rows.map((row) => ({
+    templateId: row.templateId,
+    name: row.templateId ? (row.name ?? DECLINED_WITHOUT_TEMPLATE) : DECLINED_WITHOUT_TEMPLATE,
+    count: row.count,
+  }));
 }
 
 /** The last hour's problems, whatever the window: the system's status is about now. */
@@ -98,12 +131,13 @@ export async function getAnalyticsDashboard(
 ): Promise<AnalyticsDashboard> {
   const { hours, now } = input;
   const start = new Date(now.getTime() - hours * HOUR_MS);
-  const [totals, recentErrors, recent, providers, mailQueue] = await Promise.all([
+  const [totals, recentErrors, recent, providers, mailQueue, declineReasons] = await Promise.all([
     readAnalyticsWindow(db, start, now, cache),
     readRecentErrors(db, start, now),
     readRecentProblems(db, now),
     readProviderStatuses(db),
     readMailQueue(db),
+    readDeclineReasons(db, start, now),
   ]);
   const errorCounts = totals.errors;
 
@@ -159,6 +193,7 @@ export async function getAnalyticsDashboard(
         ...(row.url ? { url: row.url } : {}),
       })),
     },
+    declineReasons,
     timeWindow: hours,
     timestamp: now.toISOString(),
   };

@@ -1,18 +1,23 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import {
+  CHANGES_NEED_A_REQUEST,
   canChangeStatus,
   formatStatusChangeRefused,
+  getDecisionOfStatus,
   isRecordId,
   type SessionUser,
   SUBMISSION_NOT_FOUND,
   type SubmissionStatus,
+  TEMPLATE_ONLY_FOR_DECISIONS,
 } from '../../../domain';
 import type { AppConfig } from '../../config';
 import type { Database, Transaction } from '../../db/client';
-import { returningLinks, submissionEvents, submissions } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import { returningLinks, reviewRounds, submissions } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../errors';
+import { queueSubmissionMail } from '../audit/queue-submission-mail';
+import { recordSubmissionEvent } from '../audit/record-submission-event';
 import { queueBoardSync } from '../board-sync/queue-board-sync';
-import { queueMail } from '../mail/queue-mail';
+import { resolveDecisionMessage } from '../decision-templates/resolve-decision-message';
 import { issueReturningLink } from '../returning-links/issue-returning-link';
 import { composeStatusChangeMail, type ReturningLinkOffer } from '../submissions/submission-mails';
 
@@ -23,6 +28,8 @@ export interface ChangeSubmissionStatusInput {
   itemId: string;
   status: SubmissionStatus;
   message?: string | undefined;
+  /** The decision template the message came from (approving, declining). */
+  templateId?: string | undefined;
   actor: SessionUser;
   now: Date;
 }
@@ -72,11 +79,34 @@ async function offerReturningLink(
 }
 
 /**
+ * A change request still open when staff change the status (withdraw it, or decline): the round
+ * is closed as withdrawn, never rewritten otherwise, and the trail says so.
+ */
+async function withdrawOpenRound(tx: Transaction, input: ChangeSubmissionStatusInput): Promise<void> {
+  const closed = await tx
+    .update(reviewRounds)
+    .set({ status: 'withdrawn', closedAt: input.now, closedByUserId: input.actor.userId })
+    .where(and(eq(reviewRounds.submissionId, input.itemId), eq(reviewRounds.status, 'open')))
+    .returning({ id: reviewRounds.id, number: reviewRounds.number });
+  for (const round of closed) {
+    await recordSubmissionEvent(tx, {
+      submissionId: input.itemId,
+      type: 'change_request_withdrawn',
+      actorUserId: input.actor.userId,
+      roundId: round.id,
+      data: { round: round.number },
+    });
+  }
+}
+
+/**
  * Staff move a submission along the board (design.md §2's enum, status-transitions.ts's rules).
  * The status, the audit row and the artist's mail are one transaction: the artist is told exactly
  * when the change happened, and a change is never without its record. The update only applies
  * while the status is still the one the transition was checked against, so two staff members
- * changing the same item at once cannot both win.
+ * changing the same item at once cannot both win. Approving and declining may name the decision
+ * template their message came from (issue 20 §3), recorded with the change; asking for changes is
+ * a change request of its own (services/review/request-changes.ts).
  */
 export async function changeSubmissionStatus(
   deps: { db: Database; config: AppConfig },
@@ -96,9 +126,19 @@ export async function changeSubmissionStatus(
   if (!current) throw notFound(SUBMISSION_NOT_FOUND);
   const from = current.status;
   const to = input.status;
+  if (to === 'changes_requested') throw badRequest(CHANGES_NEED_A_REQUEST);
   if (!canChangeStatus(from, to)) throw conflict(formatStatusChangeRefused(from, to));
+  const decision = getDecisionOfStatus(to);
+  if (input.templateId !== undefined && !decision) throw badRequest(TEMPLATE_ONLY_FOR_DECISIONS);
+  const { message, template } = decision
+    ? await resolveDecisionMessage(deps.db, deps.config, {
+        decision,
+        templateId: input.templateId,
+        message: input.message,
+        submission: current,
+      })
+    : { message: input.message?.trim() || null, template: null };
 
-  const message = input.message?.trim() || null;
   await deps.db.transaction(async (tx) => {
     const updated = await tx
       .update(submissions)
@@ -106,13 +146,16 @@ export async function changeSubmissionStatus(
       .where(and(eq(submissions.id, input.itemId), eq(submissions.status, from)))
       .returning({ id: submissions.id });
     if (updated.length === 0) throw conflict(STATUS_CHANGED_MEANWHILE);
-    await tx.insert(submissionEvents).values({
+    if (from === 'changes_requested') await withdrawOpenRound(tx, input);
+    await recordSubmissionEvent(tx, {
       submissionId: input.itemId,
       type: 'status_changed',
       actorUserId: input.actor.userId,
       fromStatus: from,
       toStatus: to,
       message,
+      templateId: template?.id,
+      data: decision ? { decision, ...(template ? { templateName: template.name } : {}) } : null,
     });
     if (deps.config.monday) await queueBoardSync(tx, 'submission', input.itemId);
     const returningLink =
@@ -121,7 +164,7 @@ export async function changeSubmissionStatus(
         : undefined;
     const artist = current.artistDetails as StoredArtist;
     if (artist.email) {
-      await queueMail(
+      await queueSubmissionMail(
         tx,
         composeStatusChangeMail(deps.config, artist.email, {
           artistName: artist.artistName || artist.firstName || 'there',
@@ -130,6 +173,7 @@ export async function changeSubmissionStatus(
           message: message ?? undefined,
           returningLink,
         }),
+        { submissionId: input.itemId, purpose: 'status_change', actorUserId: input.actor.userId },
       );
     }
   });

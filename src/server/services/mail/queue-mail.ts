@@ -34,6 +34,13 @@ export interface QueueMailOptions {
    * ends without sending (`jobs/send-mail.ts`).
    */
   notAfter?: Date;
+  /** A mail about a submission: the job records `mail_sent` on it once sent (issue 20 §6). */
+  audit?: MailAudit;
+}
+
+export interface MailAudit {
+  submissionId: string;
+  purpose: string;
 }
 
 /**
@@ -48,7 +55,11 @@ export async function queueMail(
   await enqueueJob(
     executor,
     sendMailJobType,
-    { ...message, ...(options.notAfter ? { notAfter: options.notAfter.toISOString() } : {}) },
+    {
+      ...message,
+      ...(options.notAfter ? { notAfter: options.notAfter.toISOString() } : {}),
+      ...(options.audit ? { audit: options.audit } : {}),
+    },
     { maxAttempts: MAIL_MAX_ATTEMPTS },
   );
 }

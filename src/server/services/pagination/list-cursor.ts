@@ -61,9 +61,16 @@ function isTotals(value: unknown): value is number[] {
 /**
  * The position a cursor names, for this list. A cursor the server did not issue (garbage, edited,
  * signed by another installation) answers 400 INVALID_LIST_CURSOR; one of another list, order,
- * filter or artist answers 400 LIST_CURSOR_MISMATCH.
+ * filter or artist answers 400 LIST_CURSOR_MISMATCH. Rows are named by UUID, unless the list says
+ * how its ids look (`isId`: the audit trail's serial numbers).
  */
-export function decodeListCursor(key: Buffer, scope: ListScope, cursor: string): ListCursor {
+export function decodeListCursor(
+  key: Buffer,
+  scope: ListScope,
+  cursor: string,
+  options: { isId?: (id: string) => boolean } = {},
+): ListCursor {
+  const isId = options.isId ?? isRecordId;
   const [payload, given, ...rest] = cursor.split('.');
   if (!payload || !given || rest.length > 0) throw badRequest(INVALID_LIST_CURSOR);
   const expected = Buffer.from(mac(key, payload));
@@ -87,7 +94,7 @@ export function decodeListCursor(key: Buffer, scope: ListScope, cursor: string):
     !CURSOR_TIME.test(createdAt) ||
     Number.isNaN(Date.parse(createdAt)) ||
     typeof id !== 'string' ||
-    !isRecordId(id) ||
+    !isId(id) ||
     !isTotals(totals)
   ) {
     throw badRequest(INVALID_LIST_CURSOR);

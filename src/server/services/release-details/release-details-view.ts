@@ -73,7 +73,7 @@ export async function loadStoredTracks(executor: Executor, submissionId: string)
     .orderBy(asc(submissionTracks.position));
 }
 
-function presentContributor(row: ContributorRow): Contributor {
+export function presentContributor(row: ContributorRow): Contributor {
   return {
     id: row.clientId,
     firstName: row.firstName,

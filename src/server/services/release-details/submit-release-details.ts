@@ -20,7 +20,7 @@ import {
 import { badRequest } from '../../errors';
 import { claimUpload } from '../artists/artist-picture';
 import { findArtistSubmission } from '../artists/find-artist-submission';
-import { queueMail } from '../mail/queue-mail';
+import { queueSubmissionMail } from '../audit/queue-submission-mail';
 import { listStaffAddresses } from '../staff/list-staff-addresses';
 import { queueSocialClips } from '../submissions/queue-social-clips';
 import type { LinkSigner } from '../uploads/present-upload';
@@ -38,7 +38,11 @@ import {
 
 export const releaseDetailsSubmittedEvent = 'release_details_submitted';
 
-async function replaceContributors(tx: Transaction, trackId: string, metadata: TrackMetadata): Promise<void> {
+export async function replaceContributors(
+  tx: Transaction,
+  trackId: string,
+  metadata: Pick<TrackMetadata, 'soloWork' | 'featuredArtists' | 'nonFeaturedArtists' | 'producers'>,
+): Promise<void> {
   await tx.delete(trackContributors).where(eq(trackContributors.trackId, trackId));
   if (metadata.soloWork) return;
   const people = [
@@ -67,11 +71,11 @@ async function replaceContributors(tx: Transaction, trackId: string, metadata: T
   );
 }
 
-async function replaceSplits(
+export async function replaceSplits(
   tx: Transaction,
   submissionId: string,
   trackId: string,
-  metadata: TrackMetadata,
+  metadata: Pick<TrackMetadata, 'hasMasterSplit' | 'masterSplits'>,
 ): Promise<void> {
   await tx.delete(masterSplits).where(eq(masterSplits.trackId, trackId));
   const splits = metadata.hasMasterSplit ? metadata.masterSplits : [];
@@ -228,7 +232,11 @@ export async function submitReleaseDetails(
       artworkChanged,
     };
     for (const address of await listStaffAddresses(tx)) {
-      await queueMail(tx, composeReleaseDetailsNotice(deps.config, address, notice));
+      await queueSubmissionMail(tx, composeReleaseDetailsNotice(deps.config, address, notice), {
+        submissionId: submission.id,
+        purpose: 'release_details_notice',
+        actorUserId: user.userId,
+      });
     }
     if (clipsRequested) await queueSocialClips(tx, submission.id);
     const current = artworkChanged && artworkUploadId ? { ...submission, artworkUploadId } : submission;

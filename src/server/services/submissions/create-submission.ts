@@ -27,10 +27,10 @@ import {
   uploads,
 } from '../../db/schema';
 import { badRequest, forbidden } from '../../errors';
+import { queueSubmissionMail } from '../audit/queue-submission-mail';
 import { queueBoardSync } from '../board-sync/queue-board-sync';
 import { findUsableInvitation } from '../invitations/find-usable-invitation';
 import { markInvitationUsed } from '../invitations/mark-invitation-used';
-import { queueMail } from '../mail/queue-mail';
 import { checkReturningToken } from '../returning-links/check-returning-token';
 import { recordReturningLinkUse } from '../returning-links/record-returning-link-use';
 import { getSetting } from '../settings/app-settings';
@@ -417,9 +417,20 @@ export async function createSubmission(
         });
       }
       const summary = { ...form, tracks, catalogueItems: items };
-      await queueMail(tx, composeSubmissionConfirmation(deps.config, summary));
+      const mail = { submissionId: row.id, actorUserId };
+      await queueSubmissionMail(tx, composeSubmissionConfirmation(deps.config, summary), {
+        ...mail,
+        purpose: 'submission_confirmation',
+      });
       for (const address of await listStaffAddresses(tx)) {
-        await queueMail(tx, composeNewSubmissionNotice(deps.config, address, row.id, itemName, summary));
+        await queueSubmissionMail(
+          tx,
+          composeNewSubmissionNotice(deps.config, address, row.id, itemName, summary),
+          {
+            ...mail,
+            purpose: 'new_submission_notice',
+          },
+        );
       }
       if (hasClips) await queueSocialClips(tx, row.id);
       if (deps.config.monday) {

@@ -2,7 +2,8 @@ import {
   type BoardItemDetail,
   type BoardItemSummary,
   type BoardTrack,
-  getNextStatuses,
+  canRequestChanges,
+  getStatusChangeChoices,
   type SignedFile,
   type SubmissionForm,
   type SubmissionStatus,
@@ -97,6 +98,8 @@ export interface BoardItemRow {
     createdAt: string;
   }[];
   releaseDetails: { status: 'draft' | 'submitted'; submittedAt: string | null } | null;
+  /** The assigned staff member (issue 20 §5), or null. */
+  assignee: { userId: string; name: string | null; email: string } | null;
 }
 
 export function presentSummary(row: SubmissionSummaryRow): BoardItemSummary {
@@ -165,6 +168,7 @@ export function presentBoardItem(signer: LinkSigner, row: BoardItemRow, now: num
   };
 
   const tracks: BoardTrack[] = row.tracks.map((track) => ({
+    trackId: track.id,
     position: track.position,
     title: track.title,
     audio: signedFile(signer, track.audio, now),
@@ -230,6 +234,7 @@ export function presentBoardItem(signer: LinkSigner, row: BoardItemRow, now: num
     artwork: signedFile(signer, row.artwork, now),
     tracks,
     catalogueItems: row.catalogueItems.map((item) => ({
+      catalogueItemId: item.id,
       type: item.type,
       title: item.title,
       artist: item.artist,
@@ -247,7 +252,10 @@ export function presentBoardItem(signer: LinkSigner, row: BoardItemRow, now: num
       actor: event.actorName?.trim() || event.actorEmail || null,
       createdAt: isoTime(event.createdAt),
     })),
-    nextStatuses: [...getNextStatuses(submission.status)],
+    nextStatuses: getStatusChangeChoices(submission.status),
+    canRequestChanges: canRequestChanges(submission.status),
+    assignee: row.assignee,
+    rating: submission.rating,
     ...(row.releaseDetails
       ? {
           releaseDetails: {

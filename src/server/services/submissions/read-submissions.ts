@@ -293,15 +293,21 @@ const boardCatalogueItems = sql.raw(
   )} from catalogue_items c where c.submission_id = "submissions"."id")`,
 );
 
+// The history on the item: what happened to it. The mail it caused is on the full timeline
+// (services/audit/read-timeline.ts).
 const boardEvents = sql.raw(`(select ${coalesceArray(
   `json_agg(json_build_object('type', e.type, 'fromStatus', e.from_status, 'toStatus', e.to_status,
     'message', e.message, 'actorName', a.name, 'actorEmail', a.email, 'createdAt', e.created_at)
     order by e.created_at, e.id)`,
 )} from submission_events e left join users a on a.id = e.actor_user_id
-  where e.submission_id = "submissions"."id")`);
+  where e.submission_id = "submissions"."id" and e.type not in ('mail_queued', 'mail_sent'))`);
 
 const boardReleaseDetails = sql.raw(
   `(select json_build_object('status', r.status, 'submittedAt', r.submitted_at) from release_details r where r.submission_id = "submissions"."id")`,
+);
+
+const boardAssignee = sql.raw(
+  `(select json_build_object('userId', a.id, 'name', a.name, 'email', a.email) from users a where a.id = "submissions"."assigned_user_id")`,
 );
 
 /** GET /api/board/items/{itemId}: the whole submission for its review, one statement. */
@@ -322,6 +328,7 @@ export async function readBoardItem(
       catalogueItems: sql<BoardItemRow['catalogueItems']>`${boardCatalogueItems}`,
       events: sql<BoardItemRow['events']>`${boardEvents}`,
       releaseDetails: sql<BoardItemRow['releaseDetails']>`${boardReleaseDetails}`,
+      assignee: sql<BoardItemRow['assignee']>`${boardAssignee}`,
     })
     .from(submissions)
     .where(eq(submissions.id, itemId));

@@ -133,3 +133,75 @@ export function composeStatusChangeMail(
     replyTo: config.label.contactEmail,
   };
 }
+
+/** One point of a change request as the mail lists it: the field in words and the reviewer's note. */
+export interface ChangeRequestPoint {
+  label: string;
+  note: string;
+}
+
+/**
+ * To the artist when staff ask for changes (issue 20 §1): one mail listing every marked field with
+ * its note, the reviewer's message (a filled template, maybe edited), and where to make them.
+ */
+export function composeChangeRequestMail(
+  config: AppConfig,
+  to: string,
+  details: {
+    itemId: string;
+    artistName: string;
+    releaseTitle: string;
+    message?: string | undefined;
+    points: readonly ChangeRequestPoint[];
+  },
+): MailMessage {
+  const label = config.label.name;
+  const count = details.points.length;
+  const paragraphs = [
+    `Hi ${details.artistName},`,
+    `Before we go on with your submission "${details.releaseTitle}", we need ${count === 1 ? 'one change' : `${count} changes`}:`,
+    details.points.map((point, index) => `${index + 1}. ${point.label}: ${point.note}`).join('\n'),
+    ...(details.message ? [`A note from the ${label} team:\n${details.message}`] : []),
+    `Only these fields are open for editing. Make the changes and send your submission back for review: ${config.publicUrl}/submission/${details.itemId}`,
+    `— The ${label} team`,
+  ];
+  return {
+    to,
+    subject: `Changes requested: "${details.releaseTitle}"`,
+    text: paragraphs.join('\n\n'),
+    html: paragraphsToHtml(paragraphs),
+    replyTo: config.label.contactEmail,
+  };
+}
+
+/** To the reviewer when the artist sends the changes back (issue 20 §2): what changed, and where to see it. */
+export function composeResubmissionNotice(
+  config: AppConfig,
+  to: string,
+  details: {
+    itemId: string;
+    itemName: string;
+    roundNumber: number;
+    changed: readonly string[];
+    unchanged: readonly string[];
+    comment?: string | undefined;
+  },
+): MailMessage {
+  const paragraphs = [
+    `The artist sent back "${details.itemName}" after change request ${details.roundNumber}.`,
+    ...(details.changed.length > 0
+      ? [`Changed:\n${details.changed.map((label) => `- ${label}`).join('\n')}`]
+      : []),
+    ...(details.unchanged.length > 0
+      ? [`Sent back unchanged:\n${details.unchanged.map((label) => `- ${label}`).join('\n')}`]
+      : []),
+    ...(details.comment ? [`The artist's comment:\n${details.comment}`] : []),
+    `Review the changes: ${config.publicUrl}/details/${details.itemId}`,
+  ];
+  return {
+    to,
+    subject: `Changes sent back: ${details.itemName}`,
+    text: paragraphs.join('\n\n'),
+    html: paragraphsToHtml(paragraphs),
+  };
+}

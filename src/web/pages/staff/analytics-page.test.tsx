@@ -45,6 +45,7 @@ function dashboard(overrides: Partial<AnalyticsDashboard> = {}): AnalyticsDashbo
         },
       ],
     },
+    declineReasons: [],
     timeWindow: 24,
     timestamp: '2026-11-25T10:20:00.000Z',
     ...overrides,

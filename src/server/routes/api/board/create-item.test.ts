@@ -102,7 +102,13 @@ describe('POST /api/board/create-item', () => {
       .select()
       .from(submissionEvents)
       .where(eq(submissionEvents.submissionId, itemId));
-    expect(events).toMatchObject([{ type: 'created', toStatus: 'pending' }]);
+    expect(events.filter((event) => event.type !== 'mail_queued')).toMatchObject([
+      { type: 'created', toStatus: 'pending' },
+    ]);
+    // Each mail it sent is on the trail (issue 20 §6): the artist's confirmation among them.
+    expect(events.filter((event) => event.type === 'mail_queued').map((event) => event.data)).toContainEqual(
+      expect.objectContaining({ to: 'maya@example.com', purpose: 'submission_confirmation' }),
+    );
     const clipJobs = await db().select().from(jobs).where(eq(jobs.type, 'media.social-clips'));
     expect(clipJobs.some((job) => (job.payload as { submissionId: string }).submissionId === itemId)).toBe(
       true,

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authMessages,
@@ -114,11 +114,17 @@ async function statusMailsTo(address: string) {
   return rows.filter((row) => row.subject.startsWith('Your submission'));
 }
 
+/** The item's history: its audit rows but the mail it caused (mail is checked in the outbox). */
 async function eventsOf(itemId: string) {
   return ctx.database.db
     .select()
     .from(submissionEvents)
-    .where(eq(submissionEvents.submissionId, itemId))
+    .where(
+      and(
+        eq(submissionEvents.submissionId, itemId),
+        notInArray(submissionEvents.type, ['mail_queued', 'mail_sent']),
+      ),
+    )
     .orderBy(asc(submissionEvents.id));
 }
 
@@ -346,6 +352,9 @@ describe('GET /api/board/items/:itemId', () => {
       proNumber: 'PRS-123456',
       publishingAdministrationInterest: true,
       nextStatuses: ['in_progress', 'approved', 'rejected'],
+      canRequestChanges: true,
+      assignee: null,
+      rating: null,
     });
 
     // Tracks in the artist's order, each link serving exactly the uploaded bytes.
@@ -434,6 +443,7 @@ describe('GET /api/board/items/:itemId', () => {
 
     expect(item.catalogueItems).toEqual([
       {
+        catalogueItemId: expect.any(String),
         type: 'album',
         title: 'Old Harbour',
         artist: 'Maya Rivers',

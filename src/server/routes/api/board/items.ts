@@ -56,6 +56,7 @@ export const boardItemRoutes: FastifyPluginAsyncZod = async (app) => {
           itemId: request.params.itemId,
           status: request.body.status,
           message: request.body.message,
+          templateId: request.body.templateId,
           actor,
           now: new Date(),
         },

@@ -126,6 +126,7 @@ export function detail(overrides: Partial<BoardItemDetail> = {}): BoardItemDetai
     ),
     tracks: [
       {
+        trackId: '7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e51',
         position: 0,
         title: 'Night Bus',
         audio: signed(
@@ -193,6 +194,7 @@ export function detail(overrides: Partial<BoardItemDetail> = {}): BoardItemDetai
         ],
       },
       {
+        trackId: '7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e52',
         position: 1,
         title: 'First Light',
         audio: signed(
@@ -224,6 +226,7 @@ export function detail(overrides: Partial<BoardItemDetail> = {}): BoardItemDetai
     ],
     catalogueItems: [
       {
+        catalogueItemId: '7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e53',
         type: 'album',
         title: 'Old Harbour',
         artist: 'Maya Rivers',
@@ -245,6 +248,9 @@ export function detail(overrides: Partial<BoardItemDetail> = {}): BoardItemDetai
       },
     ],
     nextStatuses: ['in_progress', 'approved', 'rejected'],
+    canRequestChanges: true,
+    assignee: null,
+    rating: null,
     releaseDate: '2027-03-05',
     ...overrides,
   };

@@ -1,0 +1,34 @@
+import type { SubmissionEventType, SubmissionStatus } from '../../../domain';
+import type { Executor } from '../../db/client';
+import { submissionEvents } from '../../db/schema';
+
+export interface SubmissionEventInput {
+  submissionId: string;
+  type: SubmissionEventType;
+  /** Who did it; null for the system (a job) or an anonymous submitter. */
+  actorUserId?: string | null | undefined;
+  fromStatus?: SubmissionStatus | null | undefined;
+  toStatus?: SubmissionStatus | null | undefined;
+  message?: string | null | undefined;
+  templateId?: string | null | undefined;
+  roundId?: string | null | undefined;
+  data?: Record<string, unknown> | null | undefined;
+}
+
+/**
+ * One entry of a submission's audit trail (issue 20 §6). Call it with the transaction of the change
+ * it records, so the change and its record commit together or not at all.
+ */
+export async function recordSubmissionEvent(executor: Executor, input: SubmissionEventInput): Promise<void> {
+  await executor.insert(submissionEvents).values({
+    submissionId: input.submissionId,
+    type: input.type,
+    actorUserId: input.actorUserId ?? null,
+    fromStatus: input.fromStatus ?? null,
+    toStatus: input.toStatus ?? null,
+    message: input.message ?? null,
+    templateId: input.templateId ?? null,
+    roundId: input.roundId ?? null,
+    data: input.data ?? null,
+  });
+}
