@@ -52,6 +52,32 @@ export async function getArtistProfile(
   };
 }
 
+function buildProfileFacts(db: Executor) {
+  const artistId = sql.placeholder('artistId');
+  return db
+    .select({
+      submissionCount: sql<number>`count(*)::int`,
+      signedAgreementId: sql<string | null>`(select ${signatureRequests.id} from ${signatureRequests}
+        where ${signatureRequests.artistId} = ${artistId} and ${signatureRequests.status} = 'signed'
+        order by ${signatureRequests.signedAt} desc, ${signatureRequests.createdAt} desc limit 1)`,
+    })
+    .from(submissions)
+    .where(eq(submissions.artistId, artistId))
+    .prepare('artist_profile_facts');
+}
+
+/** Built once per database: a named prepared statement (PostgreSQL parses and plans it once per connection). */
+const profileFactsStatements = new WeakMap<Executor, ReturnType<typeof buildProfileFacts>>();
+
+function profileFactsStatement(db: Executor): ReturnType<typeof buildProfileFacts> {
+  let statement = profileFactsStatements.get(db);
+  if (!statement) {
+    statement = buildProfileFacts(db);
+    profileFactsStatements.set(db, statement);
+  }
+  return statement;
+}
+
 /**
  * The artist's submission count and latest signed agreement in one statement (issue 19 §3: the
  * profile is read on every page of the artist area). The agreement is the one
@@ -61,15 +87,7 @@ async function readProfileFacts(
   db: Executor,
   artistId: string,
 ): Promise<{ submissionCount: number; signedAgreementId: string | undefined }> {
-  const [row] = await db
-    .select({
-      submissionCount: sql<number>`count(*)::int`,
-      signedAgreementId: sql<string | null>`(select ${signatureRequests.id} from ${signatureRequests}
-        where ${signatureRequests.artistId} = ${artistId} and ${signatureRequests.status} = 'signed'
-        order by ${signatureRequests.signedAt} desc, ${signatureRequests.createdAt} desc limit 1)`,
-    })
-    .from(submissions)
-    .where(eq(submissions.artistId, artistId));
+  const [row] = await profileFactsStatement(db).execute({ artistId });
   return {
     submissionCount: row?.submissionCount ?? 0,
     signedAgreementId: row?.signedAgreementId ?? undefined,
