@@ -399,6 +399,10 @@ const queryExamples: Record<string, Record<string, string>> = {
   'GET /api/spotify/search/music': { q: 'tidewater', type: 'track', limit: '5' },
   'GET /api/board/items': { status: 'pending', limit: '10' },
   'GET /api/analytics/dashboard': { hours: '24' },
+  'GET /api/analytics/errors': { hours: '24', sort: 'oldest', limit: '10' },
+  'GET /api/waiting-list': { sort: 'newest', limit: '10' },
+  'GET /api/artist-invitations': { status: 'valid', limit: '10' },
+  'GET /api/artists/:artistId/submissions': { sort: 'oldest', limit: '10' },
   'GET /files/:fileId/:variant?': {
     disposition: 'attachment',
     expires: '4102444800',
