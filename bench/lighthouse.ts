@@ -10,7 +10,9 @@
 //   npm run bench:lighthouse
 //   SKIP_WEB_BUILD=1 RUNS=5 VERBOSE=1 npm run bench:lighthouse
 //   ROUTES=/,/submit npm run bench:lighthouse   # only these routes
+//   REPORT_DIR=/tmp/lh npm run bench:lighthouse  # also keeps each run's JSON report there
 import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { budgetRoutes, chromiumPath, startBuiltApp } from './support/built-app';
 import { stats } from './support/stats';
@@ -84,6 +86,10 @@ async function lighthouse(url: string, cookie: string | undefined): Promise<Run>
     audits: Record<string, Audit>;
   };
   const score = report.categories.performance.score;
+  if (process.env.REPORT_DIR) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+    await writeFile(path.join(process.env.REPORT_DIR, name), out);
+  }
   if (report.runtimeError || score === null) {
     throw new Error(report.runtimeError?.message ?? 'no performance score');
   }

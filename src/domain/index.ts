@@ -10,6 +10,7 @@ export * from './artist/artist-validation';
 export * from './artist/messages';
 export * from './artist/waiting-list-rules';
 export * from './artist/waiting-list-validation';
+export * from './audio';
 export * from './auth/auth-rules';
 export * from './auth/auth-schemas';
 export * from './bot/bot-score';

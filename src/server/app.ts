@@ -55,6 +55,7 @@ import { waitingListRoutes } from './routes/api/waiting-list';
 import { fileRoutes } from './routes/files';
 import { metricsRoutes } from './routes/metrics';
 import { webRoutes } from './routes/web';
+import { listenForSessionChanges } from './services/auth/session-cache';
 import type { LinkSigner } from './services/files/signed-urls';
 import { ProviderMonitor } from './services/health/provider-monitor';
 import { recordJobFailure, recordServerError } from './services/monitoring/record-error-event';
@@ -173,7 +174,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('signingKey', signingKey);
   app.decorate('pageLinks', { key: signingKey, publicUrl: config.publicUrl, fileLinks: 'relative' } as const);
   app.decorate('providerMonitor', new ProviderMonitor({ db, providers, config, log: app.log }));
+  const sessionChanges = await listenForSessionChanges(db, app.log);
   app.addHook('onClose', async () => {
+    // The database may be gone already (closed under the app): nothing is left to unlisten.
+    await sessionChanges?.close().catch((error) => app.log.debug({ err: error }, 'session listener close'));
     await jobs.stop();
     providers.mail.close?.();
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toStorableJson } from '../common/text';
 import { WEB_VITAL_NAMES, WEB_VITAL_THRESHOLDS } from '../monitoring/web-vitals';
+import { pageAnswerFields, pageQueryFields } from './pagination';
 
 /** The dashboard's time windows in hours: Last Hour, Last 24 Hours, Last Week (spec 001 §2). */
 export const ANALYTICS_WINDOWS = [
@@ -18,6 +19,18 @@ export const analyticsHoursQuerySchema = z
 export const errorSeveritySchema = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']);
 
 const vitalSchema = z.number().nonnegative().nullable();
+
+/** One error event as the dashboard's list shows it: when, how bad, what kind, from where, what. */
+export const errorEventSchema = z.object({
+  id: z.string(),
+  timestamp: z.string(),
+  severity: errorSeveritySchema,
+  category: z.string(),
+  source: z.enum(['client', 'server', 'job', 'provider']),
+  message: z.string(),
+  url: z.string().optional(),
+});
+export type ErrorEventSummary = z.infer<typeof errorEventSchema>;
 
 export const analyticsDashboardSchema = z.object({
   systemHealth: z.object({
@@ -48,17 +61,7 @@ export const analyticsDashboardSchema = z.object({
     totalErrors: z.number().int().nonnegative(),
     errorsByCategory: z.record(z.string(), z.number().int().nonnegative()),
     errorsBySeverity: z.record(z.string(), z.number().int().nonnegative()),
-    recentErrors: z.array(
-      z.object({
-        id: z.string(),
-        timestamp: z.string(),
-        severity: errorSeveritySchema,
-        category: z.string(),
-        source: z.enum(['client', 'server', 'job', 'provider']),
-        message: z.string(),
-        url: z.string().optional(),
-      }),
-    ),
+    recentErrors: z.array(errorEventSchema),
   }),
   /**
    * Declines in the window per reason (issue 20 §3): per decline template (a deleted one keeps its
@@ -71,6 +74,24 @@ export const analyticsDashboardSchema = z.object({
   timestamp: z.string(),
 });
 export type AnalyticsDashboard = z.infer<typeof analyticsDashboardSchema>;
+
+/**
+ * GET /api/analytics/errors: the error events of a window (`hours`, as the dashboard's), a page at
+ * a time (pagination.ts): the dashboard shows the latest few, this list the rest of the window.
+ */
+export const errorEventsQuerySchema = z.object({
+  hours: analyticsHoursQuerySchema,
+  ...pageQueryFields(20),
+});
+export type ErrorEventsQuery = z.infer<typeof errorEventsQuerySchema>;
+
+export const errorEventsResponseSchema = z.object({
+  success: z.literal(true),
+  errors: z.array(errorEventSchema),
+  /** `total`: the window's error events, as counted with the first page (the window as it was then). */
+  ...pageAnswerFields,
+});
+export type ErrorEventsResponse = z.infer<typeof errorEventsResponseSchema>;
 
 /**
  * POST /api/monitoring/web-vitals: what one page load measured (web-vitals), sent with sendBeacon

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, idSchema, longTextSchema, shortTextSchema, withFormDefaults } from './common';
+import { pageAnswerFields, pageQueryFields } from './pagination';
 
 /** GET /api/invitation/validate/{token} (spec 001 §3). */
 export const invitationValidationResponseSchema = z.object({
@@ -109,7 +110,12 @@ export type AdminInvitationResponse = z.infer<typeof adminInvitationResponseSche
 
 export const invitationStatusSchema = z.enum(['valid', 'expired', 'used', 'revoked']);
 
-export const invitationListQuerySchema = z.object({ status: invitationStatusSchema.optional() });
+/** GET /api/artist-invitations: one status or all, a page at a time (pagination.ts). */
+export const invitationListQuerySchema = z.object({
+  status: invitationStatusSchema.optional(),
+  ...pageQueryFields(50),
+});
+export type InvitationListQuery = z.infer<typeof invitationListQuerySchema>;
 
 export const invitationSummarySchema = z.object({
   itemId: z.string(),
@@ -126,10 +132,14 @@ export const invitationSummarySchema = z.object({
 });
 export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
 
-/** GET /api/artist-invitations (staff), newest first. */
+/** GET /api/artist-invitations (staff), newest first unless asked otherwise. */
 export const invitationListResponseSchema = z.object({
   success: z.boolean(),
   invitations: z.array(invitationSummarySchema),
+  /** `total`: the invitations of the status asked for, or all of them. */
+  ...pageAnswerFields,
+  /** Invitations per status (for the filter chips), as of the first page. */
+  counts: z.record(z.string(), z.number().int().nonnegative()),
 });
 export type InvitationListResponse = z.infer<typeof invitationListResponseSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { artistProfileUpdateSchema } from './artist-profile';
 import { boardItemSummarySchema } from './board';
 import { invitationSummarySchema } from './invitation';
+import { pageAnswerFields, pageQueryFields } from './pagination';
 
 /** The staff console's reads (issue 9): the waiting list and one artist's page. */
 
@@ -28,13 +29,22 @@ export const staffWaitingListEntrySchema = z.object({
 });
 export type StaffWaitingListEntry = z.infer<typeof staffWaitingListEntrySchema>;
 
+/** GET /api/waiting-list: the entries, newest first unless asked otherwise, a page at a time (pagination.ts). */
+export const staffWaitingListQuerySchema = z.object(pageQueryFields(50));
+export type StaffWaitingListQuery = z.infer<typeof staffWaitingListQuerySchema>;
+
 export const staffWaitingListResponseSchema = z.object({
   success: z.literal(true),
   entries: z.array(staffWaitingListEntrySchema),
+  /** `total`: every entry on the waiting list, as counted with the first page. */
+  ...pageAnswerFields,
 });
 export type StaffWaitingListResponse = z.infer<typeof staffWaitingListResponseSchema>;
 
-/** GET /api/artists/:artistId: the staff view of one artist. */
+/**
+ * GET /api/artists/:artistId: the staff view of one artist. Their submissions are a paged list of
+ * their own (GET /api/artists/:artistId/submissions); the invitations sent to them are few.
+ */
 export const staffArtistSchema = artistProfileUpdateSchema.omit({ picture: true }).extend({
   artistId: z.string(),
   email: z.string(),
@@ -42,7 +52,6 @@ export const staffArtistSchema = artistProfileUpdateSchema.omit({ picture: true 
   createdAt: z.string(),
   completion: z.number().min(0).max(100),
   hasSignedContract: z.boolean(),
-  submissions: z.array(boardItemSummarySchema),
   invitations: z.array(invitationSummarySchema),
 });
 export type StaffArtist = z.infer<typeof staffArtistSchema>;
@@ -52,3 +61,14 @@ export const staffArtistResponseSchema = z.object({
   artist: staffArtistSchema,
 });
 export type StaffArtistResponse = z.infer<typeof staffArtistResponseSchema>;
+
+/** GET /api/artists/:artistId/submissions: one artist's submissions as the board summarises them. */
+export const staffArtistSubmissionsQuerySchema = z.object(pageQueryFields(20));
+export type StaffArtistSubmissionsQuery = z.infer<typeof staffArtistSubmissionsQuerySchema>;
+
+export const staffArtistSubmissionsResponseSchema = z.object({
+  success: z.literal(true),
+  items: z.array(boardItemSummarySchema),
+  ...pageAnswerFields,
+});
+export type StaffArtistSubmissionsResponse = z.infer<typeof staffArtistSubmissionsResponseSchema>;

@@ -8,8 +8,12 @@ export interface Listener {
 }
 
 export interface ListenOptions {
-  /** Called for every NOTIFY on the channel, from any connection to the database, once committed. */
-  onNotify: () => void;
+  /**
+   * Called for every NOTIFY on the channel, from any connection to the database, once committed,
+   * with its payload; and with none after a dropped connection listens again (something may have
+   * been missed meanwhile).
+   */
+  onNotify: (payload?: string) => void;
   /**
    * PostgreSQL only: the listening connection dropped (the server restarted); it is opened again
    * after `retryMs`, and `onNotify` is called once it listens again, for what was missed meanwhile.
@@ -33,7 +37,7 @@ export async function listenForNotifications(
   if (!channelPattern.test(channel)) throw new Error(`Not a plain channel name: ${channel}`);
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof PGlite) {
-    const unlisten = await client.listen(channel, () => options.onNotify());
+    const unlisten = await client.listen(channel, (payload) => options.onNotify(payload));
     return { close: () => unlisten() };
   }
   if (client instanceof pg.Pool) return listenOnPool(client, channel, options);
@@ -47,7 +51,7 @@ async function listenOnPool(pool: pg.Pool, channel: string, options: ListenOptio
   let retry: NodeJS.Timeout | undefined;
 
   const onNotification = (message: pg.Notification) => {
-    if (message.channel === channel) options.onNotify();
+    if (message.channel === channel) options.onNotify(message.payload);
   };
   const drop = (error: unknown) => {
     const lost = connection;

@@ -564,7 +564,8 @@ export const waitingListEntries = pgTable(
   },
   (t) => [
     index('waiting_list_entries_email_idx').on(t.email),
-    index('waiting_list_entries_created_at_idx').on(t.createdAt),
+    // The keyset order of the staff list (issue 19), newest or oldest first, ties broken by id.
+    index('waiting_list_entries_created_at_id_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -602,6 +603,8 @@ export const errorReports = pgTable(
   (t) => [
     // Counts per category and severity in a window are read from the index alone.
     index('error_reports_created_at_idx').on(t.createdAt, t.category, t.severity),
+    // The keyset order of the paged error events (issue 19), ties broken by id.
+    index('error_reports_created_at_id_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -733,7 +736,20 @@ export const invitations = pgTable(
   (t) => [
     uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
     index('invitations_email_idx').on(t.email),
-    index('invitations_created_at_idx').on(t.createdAt),
+    // The keyset order of the staff list (issue 19), and one per status filter: a status is a
+    // condition on used_at, revoked_at (and, open ones, expires_at: valid or expired), so each
+    // filter reads its own partial index in the list's order.
+    index('invitations_created_at_id_idx').on(t.createdAt, t.id),
+    index('invitations_used_created_at_id_idx').on(t.createdAt, t.id).where(sql`${t.usedAt} is not null`),
+    index('invitations_revoked_created_at_id_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.usedAt} is null and ${t.revokedAt} is not null`),
+    index('invitations_open_created_at_id_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.usedAt} is null and ${t.revokedAt} is null`),
+    // The invitations of one artist (the staff artist page) and of one waiting-list entry.
+    index('invitations_artist_id_created_at_id_idx').on(t.artistId, t.createdAt, t.id),
+    index('invitations_waiting_list_entry_id_created_at_idx').on(t.waitingListEntryId, t.createdAt),
   ],
 );
 

@@ -463,6 +463,10 @@ const queryExamples: Record<string, Record<string, string>> = {
   'GET /api/board/items/:itemId/timeline': { limit: '10', sort: 'oldest' },
   'GET /api/board/items/:itemId/decision-message': { templateId: '00000000-0000-4000-8000-000000000000' },
   'GET /api/decision-templates': { kind: 'approve' },
+  'GET /api/analytics/errors': { hours: '24', sort: 'oldest', limit: '10' },
+  'GET /api/waiting-list': { sort: 'newest', limit: '10' },
+  'GET /api/artist-invitations': { status: 'valid', limit: '10' },
+  'GET /api/artists/:artistId/submissions': { sort: 'oldest', limit: '10' },
   'GET /files/:fileId/:variant?': {
     disposition: 'attachment',
     expires: '4102444800',

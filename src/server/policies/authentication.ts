@@ -5,7 +5,7 @@ import type { AppConfig } from '../config';
 import { forbidden, unauthorized } from '../errors';
 import { DROPBOX_SIGN_CALLBACK_PATH } from '../providers/signing/dropbox-sign';
 import { presentSessionUser } from '../services/artists/artist-picture';
-import { type NewSession, type ResolvedSession, resolveSession } from '../services/auth/sessions';
+import { type NewSession, type ResolvedSession, resolveSessionCached } from '../services/auth/sessions';
 import { bindLinks, type LinkSigner } from '../services/files/signed-urls';
 
 declare module 'fastify' {
@@ -98,7 +98,7 @@ export function registerAuthentication(app: FastifyInstance): void {
         ? ({ kind: 'cookie', value: cookie } as const)
         : undefined;
     if (!token) return;
-    const resolved = await resolveSession(app.db, token);
+    const resolved = await resolveSessionCached(app.db, token);
     // The picture is stored as an upload id; every answer that shows the user needs a signed link,
     // bound to this session.
     request.auth = resolved

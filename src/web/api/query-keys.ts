@@ -21,6 +21,7 @@ export const queryKeys = {
     status ? (['artist-invitations', status] as const) : (['artist-invitations'] as const),
   waitingList: ['waiting-list'] as const,
   staffArtist: (artistId: string) => ['staff-artist', artistId] as const,
+  staffArtistSubmissions: (artistId: string) => ['staff-artist-submissions', artistId] as const,
   returningLinks: (artistId: string) => ['returning-links', artistId] as const,
   /** An invitation link's check and pre-fill (issue 9). */
   invitation: (token: string) => ['invitation', token] as const,
@@ -38,6 +39,8 @@ export const queryKeys = {
   artistAgreements: (artistId: string) => ['artist-agreements', artistId] as const,
   /** Staff observability (issue 16): the analytics dashboard per window, the test dashboard's tests. */
   analyticsDashboard: (hours: number) => ['analytics-dashboard', hours] as const,
+  /** The window's error events, a page at a time (the recent errors table and its Load more). */
+  analyticsErrors: (hours: number) => ['analytics-errors', hours] as const,
   testDashboardTests: ['test-dashboard-tests'] as const,
   health: ['health'] as const,
 };

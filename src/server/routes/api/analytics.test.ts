@@ -1,18 +1,31 @@
-import { sql } from 'drizzle-orm';
+import { asc, desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ANALYTICS_HOURS_MESSAGE,
   analyticsDashboardSchema,
   computePerformanceScore,
+  errorEventsResponseSchema,
+  INVALID_LIST_CURSOR,
+  LIST_CURSOR_MISMATCH,
+  PAGE_SIZE_OUT_OF_RANGE,
   PERFORMANCE_BUCKETS,
+  UNKNOWN_LIST_SORT,
   type WebVitalName,
   webVitalBin,
 } from '../../../domain';
-import { errorReports, providerStatus, webVitalHistograms, webVitals } from '../../db/schema';
+import {
+  errorReports,
+  providerStatus,
+  waitingListEntries,
+  webVitalHistograms,
+  webVitals,
+} from '../../db/schema';
 import { getAnalyticsDashboard, warmAnalyticsCache } from '../../services/analytics/get-analytics-dashboard';
 import { AnalyticsHourCache } from '../../services/analytics/hour-cache';
+import { readErrorEventsPage } from '../../services/analytics/read-error-events';
 import { recordWebVitals } from '../../services/monitoring/record-web-vitals';
 import { addStaff } from '../../services/staff/manage-staff';
+import { expectRefusals, explain, pageThrough, seededTimes, tamper } from '../../test/paged-list';
 import { type SignedIn, signIn } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
@@ -391,5 +404,160 @@ describe('the cache of ended hours', () => {
     const emptied = await week();
     expect(emptied.performanceStats.sampleCount).toBe(0);
     expect(emptied.errorStats.totalErrors).toBe(0);
+  });
+});
+
+describe('GET /api/analytics/errors, paged (issue 19)', () => {
+  const IN_WINDOW = 250;
+  const idsOf = (body: unknown) => errorEventsResponseSchema.parse(body).errors.map((error) => error.id);
+  const errors = (query: string, as: SignedIn | null = staff) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/analytics/errors?${query}`,
+      headers: as ? { cookie: as.cookie } : {},
+    });
+
+  /** 250 events in the last day (a second apart, with ties) and 3 older than the day. */
+  async function seedEvents() {
+    const times = [
+      ...seededTimes(IN_WINDOW, Date.now() - 23 * 60 * 60_000),
+      ...seededTimes(3, Date.now() - 30 * 60 * 60_000),
+    ];
+    await db()
+      .insert(errorReports)
+      .values(
+        times.map((createdAt, n) => ({
+          category: n % 2 ? 'upload' : 'submission',
+          severity: n % 3 ? 'HIGH' : 'LOW',
+          message: `Event ${n}`,
+          createdAt,
+        })),
+      );
+  }
+
+  /** The ids of the events since `since`, newest first (ties: larger id first), or the reverse. */
+  async function expectedOrder(since: Date, oldest = false) {
+    const direction = oldest ? asc : desc;
+    const rows = await db()
+      .select({ id: errorReports.id })
+      .from(errorReports)
+      .where(sql`${errorReports.createdAt} >= ${since}`)
+      .orderBy(direction(errorReports.createdAt), direction(errorReports.id));
+    return rows.map((row) => row.id);
+  }
+
+  it('gives each event of the window exactly once, newest or oldest first; the dashboard shows the first page', async () => {
+    await seedEvents();
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60_000);
+    const expected = await expectedOrder(dayAgo);
+    expect(expected).toHaveLength(IN_WINDOW);
+    const paged = await pageThrough(ctx.app, staff, '/api/analytics/errors', 'hours=24&limit=30', idsOf);
+    expect(paged.ids).toEqual(expected);
+    expect(paged.totals).toEqual([IN_WINDOW]);
+    const oldest = await pageThrough(
+      ctx.app,
+      staff,
+      '/api/analytics/errors',
+      'hours=24&sort=oldest&limit=100',
+      idsOf,
+    );
+    expect(oldest.ids).toEqual(await expectedOrder(dayAgo, true));
+    // The week holds the older three too.
+    const week = await pageThrough(ctx.app, staff, '/api/analytics/errors', 'hours=168&limit=100', idsOf);
+    expect(week.totals).toEqual([IN_WINDOW + 3]);
+
+    const first = errorEventsResponseSchema.parse((await errors('hours=24')).json());
+    expect(first.errors).toHaveLength(20);
+    const board = analyticsDashboardSchema.parse((await dashboard('?hours=24')).json());
+    expect(board.errorStats.recentErrors).toEqual(first.errors);
+    expect(board.errorStats.totalErrors).toBe(first.total);
+  });
+
+  it('keeps the window and the total of its first page: later events and the passing hours change neither', async () => {
+    await seedEvents();
+    const now = new Date();
+    const deps = { db: db(), cursorKey: ctx.app.signingKey };
+    const query = { hours: 24, sort: 'oldest' as const, limit: 100 };
+    const first = await readErrorEventsPage(deps, query, now);
+    expect(first.total).toBe(IN_WINDOW);
+    // An event arrives, and the next pages are read two hours later: the window is still the first page's.
+    await db().insert(errorReports).values({ category: 'upload', severity: 'HIGH', message: 'Later' });
+    const later = new Date(now.getTime() + 2 * 60 * 60_000);
+    const ids = first.errors.map((error) => error.id);
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = await readErrorEventsPage(deps, { ...query, cursor }, later);
+      expect(page.total).toBe(IN_WINDOW);
+      ids.push(...page.errors.map((error) => error.id));
+      cursor = page.nextCursor;
+    }
+    const dayBefore = new Date(now.getTime() - 24 * 60 * 60_000);
+    expect(ids).toEqual((await expectedOrder(dayBefore, true)).slice(0, IN_WINDOW));
+  });
+
+  it('refuses a tampered cursor, one of another window, list or order, a page too large and an unknown order', async () => {
+    await seedEvents();
+    const first = errorEventsResponseSchema.parse((await errors('hours=24&limit=5')).json());
+    const cursor = first.nextCursor as string;
+    await db()
+      .insert(waitingListEntries)
+      .values(
+        [1, 2].map((n) => ({
+          firstName: 'Wait',
+          surname: 'Ing',
+          artistName: `Waiting ${n}`,
+          email: `waiting${n}@example.com`,
+          country: 'Ireland',
+          city: 'Cork',
+          listenLink: 'https://example.com/listen',
+        })),
+      );
+    const waiting = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/waiting-list?limit=1',
+        headers: { cookie: staff.cookie },
+      })
+    ).json() as { nextCursor: string };
+    await expectRefusals(ctx.app, staff, '/api/analytics/errors', [
+      [`hours=24&cursor=${tamper(cursor)}`, INVALID_LIST_CURSOR],
+      ['hours=24&cursor=nonsense', INVALID_LIST_CURSOR],
+      [`hours=168&cursor=${cursor}`, LIST_CURSOR_MISMATCH],
+      [`hours=24&sort=oldest&cursor=${cursor}`, LIST_CURSOR_MISMATCH],
+      [`hours=24&cursor=${waiting.nextCursor}`, LIST_CURSOR_MISMATCH],
+      ['hours=24&limit=101', PAGE_SIZE_OUT_OF_RANGE],
+      ['hours=24&sort=sideways', UNKNOWN_LIST_SORT],
+      ['limit=10', ANALYTICS_HOURS_MESSAGE],
+    ]);
+  });
+
+  it('refuses visitors with 401 and artists with 403, before reading the query', async () => {
+    expect((await errors('hours=banana&limit=500', null)).statusCode).toBe(401);
+    expect((await errors('hours=24', artist)).statusCode).toBe(403);
+  });
+
+  it('reads a page of the window through (created_at, id) (EXPLAIN)', async () => {
+    // A week of 20,000 events: on a few hundred rows reading the whole table is cheaper, and the
+    // planner rightly ignores any index.
+    await db().execute(sql`
+      insert into error_reports (category, severity, message, created_at)
+      select case when g % 3 = 0 then 'upload' else 'submission' end, 'HIGH', 'Bulk ' || g,
+        now() - g * interval '30 seconds'
+      from generate_series(1, 20000) g`);
+    await db().execute(sql`vacuum analyze error_reports`);
+    const window = `created_at >= now() - interval '24 hours' and created_at < now()`;
+    const after = `(created_at, id) < (now() - interval '1 hour', '00000000-0000-4000-8000-000000000000'::uuid)`;
+    for (const [name, where] of [
+      ['first page', window],
+      ['a later page', `${window} and ${after}`],
+    ] as const) {
+      const text = await explain(
+        db(),
+        `select id from error_reports where ${where} order by created_at desc, id desc limit 21`,
+      );
+      console.info(`EXPLAIN (error events, ${name}):\n${text}`);
+      expect(text).toContain('error_reports_created_at_id_idx');
+      expect(text).not.toMatch(/\bSort\b/);
+    }
   });
 });

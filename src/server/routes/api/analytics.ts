@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { analyticsDashboardSchema, analyticsHoursQuerySchema } from '../../../domain';
+import {
+  analyticsDashboardSchema,
+  analyticsHoursQuerySchema,
+  errorEventsQuerySchema,
+  errorEventsResponseSchema,
+} from '../../../domain';
 import { requireStaff } from '../../policies/authentication';
 import { getAnalyticsDashboard, warmAnalyticsCache } from '../../services/analytics/get-analytics-dashboard';
 import { AnalyticsHourCache } from '../../services/analytics/hour-cache';
+import { readErrorEventsPage } from '../../services/analytics/read-error-events';
 
 const querySchema = z.object({ hours: analyticsHoursQuerySchema });
 
-/** The analytics dashboard's data (spec 001 §7), for staff only (design.md §2). */
+/** The analytics dashboard's data (spec 001 §7) and its error events, for staff only (design.md §2). */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const hourCache = new AnalyticsHourCache();
   // In the background once the server listens (not in tests that only inject requests).
@@ -35,5 +41,15 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         hourCache,
       ),
+  );
+
+  /** The window's error events a page at a time: the dashboard's recent errors, and the rest of them. */
+  app.get(
+    '/api/analytics/errors',
+    { schema: { querystring: errorEventsQuerySchema, response: { 200: errorEventsResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      ...(await readErrorEventsPage({ db: app.db, cursorKey: app.signingKey }, request.query, new Date())),
+    }),
   );
 };

@@ -13,7 +13,7 @@ import {
 import { AppError } from '../../errors';
 import { requireStaff, staffOnly } from '../../policies/authentication';
 import { createInvitation } from '../../services/invitations/create-invitation';
-import { listInvitations } from '../../services/invitations/list-invitations';
+import { readInvitationsPage } from '../../services/invitations/list-invitations';
 import { regenerateInvitation } from '../../services/invitations/regenerate-invitation';
 import { revokeInvitation } from '../../services/invitations/revoke-invitation';
 
@@ -62,8 +62,12 @@ export const artistInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: invitationListQuerySchema, response: { 200: invitationListResponseSchema } },
     },
     async (request) => {
-      const invitations = await listInvitations(app.db, { status: request.query.status, now: new Date() });
-      return { success: true, invitations };
+      const page = await readInvitationsPage(
+        { db: app.db, cursorKey: app.signingKey },
+        request.query,
+        new Date(),
+      );
+      return { success: true, ...page };
     },
   );
 

@@ -4,15 +4,18 @@ import {
   returningLinkListResponseSchema,
   staffAgreementListResponseSchema,
   staffArtistResponseSchema,
+  staffArtistSubmissionsQuerySchema,
+  staffArtistSubmissionsResponseSchema,
 } from '../../../domain';
 import { staffOnly } from '../../policies/authentication';
 import { listArtistAgreements } from '../../services/contracts/list-artist-agreements';
 import { listReturningLinks } from '../../services/returning-links/list-returning-links';
-import { getStaffArtist } from '../../services/staff-console/get-staff-artist';
+import { getStaffArtist, requireArtistExists } from '../../services/staff-console/get-staff-artist';
+import { readStaffArtistSubmissionsPage } from '../../services/submissions/read-submissions';
 
 /**
- * One artist as staff see it in the console (issue 9): the artist's page, their agreements
- * (issue 10) and their returning-artist links.
+ * One artist as staff see it in the console (issue 9): the artist's page, their submissions (a
+ * paged list, issue 19), their agreements (issue 10) and their returning-artist links.
  */
 export const artistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffOnly);
@@ -29,6 +32,28 @@ export const artistRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       artist: await getStaffArtist(app.db, request.params.artistId, new Date()),
     }),
+  );
+
+  app.get(
+    '/api/artists/:artistId/submissions',
+    {
+      schema: {
+        params: z.object({ artistId: z.string().max(100) }),
+        querystring: staffArtistSubmissionsQuerySchema,
+        response: { 200: staffArtistSubmissionsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { artistId } = request.params;
+      // A later page's cursor names the artist already; only the first page looks them up.
+      if (!request.query.cursor) await requireArtistExists(app.db, artistId);
+      const page = await readStaffArtistSubmissionsPage(
+        { db: app.db, cursorKey: app.signingKey },
+        artistId,
+        request.query,
+      );
+      return { success: true as const, ...page };
+    },
   );
 
   app.get(

@@ -1,8 +1,16 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages, staffWaitingListResponseSchema } from '../../../domain';
+import {
+  authMessages,
+  INVALID_LIST_CURSOR,
+  LIST_CURSOR_MISMATCH,
+  PAGE_SIZE_OUT_OF_RANGE,
+  staffWaitingListResponseSchema,
+  UNKNOWN_LIST_SORT,
+} from '../../../domain';
 import { invitations, outboxMessages, waitingListEntries } from '../../db/schema';
 import { addStaff } from '../../services/staff/manage-staff';
+import { expectRefusals, explain, pageThrough, seededTimes, tamper } from '../../test/paged-list';
 import { type SignedIn, signIn } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
@@ -344,5 +352,132 @@ describe('GET /api/waiting-list', () => {
       invitationId: null,
     });
     expect(body.entries[1]?.invitationId).toBe(invitation?.id);
+  });
+
+  describe('paged (issue 19)', () => {
+    const SEEDED = 250;
+    const idsOf = (body: unknown) => staffWaitingListResponseSchema.parse(body).entries.map((e) => e.id);
+
+    /** Every entry's id, newest first (ties: larger id first), or the reverse. */
+    async function expectedOrder(oldest = false) {
+      const direction = oldest ? asc : desc;
+      const rows = await db()
+        .select({ id: waitingListEntries.id })
+        .from(waitingListEntries)
+        .orderBy(direction(waitingListEntries.createdAt), direction(waitingListEntries.id));
+      return rows.map((row) => row.id);
+    }
+
+    beforeAll(async () => {
+      await db()
+        .insert(waitingListEntries)
+        .values(
+          seededTimes(SEEDED).map((createdAt, n) =>
+            entry({ artistName: `Seeded ${n}`, email: `seeded${n}@example.com`, createdAt }),
+          ),
+        );
+      await db().execute(sql`analyze waiting_list_entries`);
+    });
+
+    it('gives every entry exactly once across pages, newest or oldest first, ties broken by id', async () => {
+      const all = await expectedOrder();
+      const paged = await pageThrough(staffCtx.app, staff, '/api/waiting-list', 'limit=30', idsOf);
+      expect(paged.ids).toEqual(all);
+      expect(paged.pages).toBe(Math.ceil(all.length / 30));
+      expect(paged.totals).toEqual([all.length]);
+      const oldest = await pageThrough(
+        staffCtx.app,
+        staff,
+        '/api/waiting-list',
+        'sort=oldest&limit=100',
+        idsOf,
+      );
+      expect(oldest.ids).toEqual(await expectedOrder(true));
+      expect(oldest.totals).toEqual([all.length]);
+    });
+
+    it('answers 50 entries by default, and carries the first page’s total rather than counting again', async () => {
+      const first = staffWaitingListResponseSchema.parse((await get('/api/waiting-list')).json());
+      expect(first.entries).toHaveLength(50);
+      expect(first.total).toBe(SEEDED + 2);
+      // An entry that arrives meanwhile is newer than the first page: it is not counted or shown later.
+      const [late] = await db()
+        .insert(waitingListEntries)
+        .values(entry({ email: 'late@example.com' }))
+        .returning();
+      const second = staffWaitingListResponseSchema.parse(
+        (await get(`/api/waiting-list?cursor=${first.nextCursor}`)).json(),
+      );
+      expect(second.total).toBe(SEEDED + 2);
+      expect(second.entries).toHaveLength(50);
+      expect(second.entries.map((e) => e.id)).not.toContain(late?.id);
+      await db().delete(waitingListEntries).where(eq(waitingListEntries.email, 'late@example.com'));
+    });
+
+    it('refuses a tampered cursor, one of another list or order, a page too large and an unknown order', async () => {
+      const first = staffWaitingListResponseSchema.parse((await get('/api/waiting-list?limit=5')).json());
+      const cursor = first.nextCursor as string;
+      const invitationRows = Array.from({ length: 3 }, (_, n) => ({
+        tokenHash: `hash-paged-${n}`,
+        artistName: `Invited ${n}`,
+        firstName: 'Ada',
+        surname: 'Lane',
+        email: `invited${n}@example.com`,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      }));
+      await db().insert(invitations).values(invitationRows);
+      const other = (await get('/api/artist-invitations?limit=1')).json() as { nextCursor: string };
+      expect(other.nextCursor).toEqual(expect.any(String));
+      await expectRefusals(staffCtx.app, staff, '/api/waiting-list', [
+        [`limit=5&cursor=${tamper(cursor)}`, INVALID_LIST_CURSOR],
+        [`cursor=${cursor}x`, INVALID_LIST_CURSOR],
+        ['cursor=nonsense', INVALID_LIST_CURSOR],
+        [`cursor=${other.nextCursor}`, LIST_CURSOR_MISMATCH],
+        [`sort=oldest&cursor=${cursor}`, LIST_CURSOR_MISMATCH],
+        ['limit=101', PAGE_SIZE_OUT_OF_RANGE],
+        ['limit=0', PAGE_SIZE_OUT_OF_RANGE],
+        ['sort=sideways', UNKNOWN_LIST_SORT],
+      ]);
+    });
+
+    it('refuses visitors and artists before reading the query', async () => {
+      for (const [as, status] of [
+        [null, 401],
+        [artist, 403],
+      ] as const) {
+        expect((await get('/api/waiting-list?limit=500&cursor=x', as)).statusCode).toBe(status);
+      }
+    });
+
+    it('reads a page through the (created_at, id) index and its invitation through the entry’s (EXPLAIN)', async () => {
+      // 20,000 more entries, every tenth invited: on a few hundred rows reading the whole table
+      // is cheaper, and the planner rightly ignores any index.
+      await db().execute(sql`
+        insert into waiting_list_entries (first_name, surname, artist_name, email, country, city, listen_link, created_at)
+        select 'Bulk', 'Entry', 'Bulk ' || g, 'bulk' || g || '@example.com', 'Ireland', 'Cork',
+          'https://example.com/' || g, timestamptz '2021-01-01' + g * interval '1 second'
+        from generate_series(1, 20000) g`);
+      await db().execute(sql`
+        insert into invitations (token_hash, artist_name, first_name, surname, email, waiting_list_entry_id, expires_at)
+        select 'bulk-hash-' || e.id, e.artist_name, e.first_name, e.surname, e.email, e.id, now() + interval '1 day'
+        from waiting_list_entries e where e.artist_name like 'Bulk %' and right(e.artist_name, 1) = '0'`);
+      await db().execute(sql`vacuum analyze waiting_list_entries`);
+      await db().execute(sql`vacuum analyze invitations`);
+      const after = `(w.created_at, w.id) < ('2021-01-01T05:00:00.000000Z'::timestamptz, '00000000-0000-4000-8000-000000000000'::uuid)`;
+      for (const where of ['true', after]) {
+        const text = await explain(
+          db(),
+          `select w.id, (select i.id from invitations i where i.waiting_list_entry_id = w.id
+             order by i.created_at desc limit 1)
+           from waiting_list_entries w where ${where} order by w.created_at desc, w.id desc limit 51`,
+        );
+        console.info(
+          `EXPLAIN (the waiting list, ${where === 'true' ? 'first page' : 'a later page'}):\n${text}`,
+        );
+        expect(text).toContain('waiting_list_entries_created_at_id_idx');
+        expect(text).toContain('invitations_waiting_list_entry_id_created_at_idx');
+        expect(text).not.toMatch(/\bSort\b/);
+      }
+    });
   });
 });

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  staffWaitingListQuerySchema,
   staffWaitingListResponseSchema,
   waitingListPayloadSchema,
   waitingListResponseSchema,
 } from '../../../domain';
 import { staffOnly } from '../../policies/authentication';
-import { listWaitingList } from '../../services/staff-console/list-waiting-list';
+import { readWaitingListPage } from '../../services/staff-console/list-waiting-list';
 import { joinWaitingList } from '../../services/waiting-list/join-waiting-list';
 
 /** The waiting list: artists join it from the form, staff read it in the console (issue 9). */
@@ -29,10 +30,16 @@ export const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Every entry, newest first, with the invitation made from it. */
+  /** The entries, newest first unless asked otherwise, a page at a time, with the invitation made from each. */
   app.get(
     '/api/waiting-list',
-    { onRequest: staffOnly, schema: { response: { 200: staffWaitingListResponseSchema } } },
-    async () => ({ success: true as const, entries: await listWaitingList(app.db) }),
+    {
+      onRequest: staffOnly,
+      schema: { querystring: staffWaitingListQuerySchema, response: { 200: staffWaitingListResponseSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await readWaitingListPage({ db: app.db, cursorKey: app.signingKey }, request.query)),
+    }),
   );
 };

@@ -5,7 +5,6 @@ import {
   assessSystemHealth,
   computePerformanceScore,
   DECLINED_WITHOUT_TEMPLATE,
-  errorSeveritySchema,
   MONITORED_PROVIDERS,
   type MonitoredProvider,
   PERFORMANCE_BUCKETS,
@@ -20,26 +19,19 @@ import { decisionTemplates, errorReports, providerStatus, submissionEvents } fro
 import { readMailQueue } from '../health/read-mail-queue';
 import type { AnalyticsHourCache } from './hour-cache';
 import { readAnalyticsWindow } from './read-analytics-window';
+import { errorEventColumns, presentErrorEvent } from './read-error-events';
 
-/** Rows in the recent errors table. */
+/** Rows in the recent errors table (more through GET /api/analytics/errors). */
 export const RECENT_ERRORS_LIMIT = 20;
 
 const HOUR_MS = 60 * 60_000;
 
 async function readRecentErrors(db: Database, start: Date, end: Date) {
   return db
-    .select({
-      id: errorReports.id,
-      createdAt: errorReports.createdAt,
-      severity: errorReports.severity,
-      category: errorReports.category,
-      source: errorReports.source,
-      message: errorReports.message,
-      url: errorReports.url,
-    })
+    .select(errorEventColumns)
     .from(errorReports)
     .where(and(gte(errorReports.createdAt, start), lt(errorReports.createdAt, end)))
-    .orderBy(desc(errorReports.createdAt))
+    .orderBy(desc(errorReports.createdAt), desc(errorReports.id))
     .limit(RECENT_ERRORS_LIMIT);
 }
 
@@ -182,16 +174,8 @@ export async function getAnalyticsDashboard(
       totalErrors: errorCounts.reduce((sum, row) => sum + row.count, 0),
       errorsByCategory: countBy(errorCounts.map((row) => ({ key: row.category, count: row.count }))),
       errorsBySeverity: countBy(errorCounts.map((row) => ({ key: row.severity, count: row.count }))),
-      recentErrors: recentErrors.map((row) => ({
-        id: row.id,
-        timestamp: row.createdAt.toISOString(),
-        // Written by the domain's classification; an unknown word (an older row) reads as LOW.
-        severity: errorSeveritySchema.catch('LOW').parse(row.severity),
-        category: row.category,
-        source: row.source,
-        message: row.message,
-        ...(row.url ? { url: row.url } : {}),
-      })),
+      // The first page of GET /api/analytics/errors for the window (read-error-events.ts).
+      recentErrors: recentErrors.map(presentErrorEvent),
     },
     declineReasons,
     timeWindow: hours,

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { SessionUser } from '../../../domain';
 import type { Executor } from '../../db/client';
 import { artists } from '../../db/schema';
+import { announceSessionChange } from '../auth/session-cache';
 import { type ArtistRow, findArtistOfUser } from './find-artist-of-user';
 
 /**
@@ -21,6 +22,8 @@ export async function findOrCreateArtist(db: Executor, user: SessionUser): Promi
     .values({ email, userId: user.userId, name: user.name?.trim() || null })
     .onConflictDoNothing();
   const created = await findArtistOfUser(db, user.userId);
+  // The account's sessions carry its artist record (auth/session-cache.ts): now there is one.
+  await announceSessionChange(db, { userId: user.userId });
   if (created) return created;
   await db
     .update(artists)

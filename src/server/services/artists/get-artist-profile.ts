@@ -7,8 +7,7 @@ import {
   type SessionUser,
 } from '../../../domain';
 import type { Executor } from '../../db/client';
-import { submissions } from '../../db/schema';
-import { findSignedAgreementId } from '../contracts/find-signed-agreement';
+import { signatureRequests, submissions } from '../../db/schema';
 import type { LinkSigner } from '../uploads/present-upload';
 import { presentPicture } from './artist-picture';
 import type { ArtistRow } from './find-artist-of-user';
@@ -26,8 +25,9 @@ export async function getArtistProfile(
   artist: ArtistRow | undefined,
   user: SessionUser,
 ): Promise<ArtistProfileView> {
-  const submissionCount = artist ? await countSubmissions(deps.db, artist.id) : 0;
-  const signedAgreementId = artist ? await findSignedAgreementId(deps.db, artist.id) : undefined;
+  const { submissionCount, signedAgreementId } = artist
+    ? await readProfileFacts(deps.db, artist.id)
+    : { submissionCount: 0, signedAgreementId: undefined };
   const name = artist?.name?.trim() || user.name?.trim() || null;
   const fields: Partial<Record<(typeof PROFILE_TEXT_FIELDS)[number] | 'name', string>> = {};
   if (name) fields.name = name;
@@ -52,10 +52,44 @@ export async function getArtistProfile(
   };
 }
 
-async function countSubmissions(db: Executor, artistId: string): Promise<number> {
-  const [counted] = await db
-    .select({ n: sql<number>`count(*)::int` })
+function buildProfileFacts(db: Executor) {
+  const artistId = sql.placeholder('artistId');
+  return db
+    .select({
+      submissionCount: sql<number>`count(*)::int`,
+      signedAgreementId: sql<string | null>`(select ${signatureRequests.id} from ${signatureRequests}
+        where ${signatureRequests.artistId} = ${artistId} and ${signatureRequests.status} = 'signed'
+        order by ${signatureRequests.signedAt} desc, ${signatureRequests.createdAt} desc limit 1)`,
+    })
     .from(submissions)
-    .where(eq(submissions.artistId, artistId));
-  return counted?.n ?? 0;
+    .where(eq(submissions.artistId, artistId))
+    .prepare('artist_profile_facts');
+}
+
+/** Built once per database: a named prepared statement (PostgreSQL parses and plans it once per connection). */
+const profileFactsStatements = new WeakMap<Executor, ReturnType<typeof buildProfileFacts>>();
+
+function profileFactsStatement(db: Executor): ReturnType<typeof buildProfileFacts> {
+  let statement = profileFactsStatements.get(db);
+  if (!statement) {
+    statement = buildProfileFacts(db);
+    profileFactsStatements.set(db, statement);
+  }
+  return statement;
+}
+
+/**
+ * The artist's submission count and latest signed agreement in one statement (issue 19 §3: the
+ * profile is read on every page of the artist area). The agreement is the one
+ * `findSignedAgreementId` names, in the same order.
+ */
+async function readProfileFacts(
+  db: Executor,
+  artistId: string,
+): Promise<{ submissionCount: number; signedAgreementId: string | undefined }> {
+  const [row] = await profileFactsStatement(db).execute({ artistId });
+  return {
+    submissionCount: row?.submissionCount ?? 0,
+    signedAgreementId: row?.signedAgreementId ?? undefined,
+  };
 }

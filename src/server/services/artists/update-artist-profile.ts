@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/client';
 import { artists, users } from '../../db/schema';
 import { badRequest } from '../../errors';
+import { announceSessionChange } from '../auth/session-cache';
 import { claimUpload, isOwnReadyImage, pictureValueOf } from './artist-picture';
 import type { ArtistRow } from './find-artist-of-user';
 
@@ -94,5 +95,7 @@ export async function updateArtistProfile(
       await tx.update(users).set({ name: changes.name }).where(eq(users.id, user.userId));
     }
     if (pictureFileId) await claimUpload(tx, pictureFileId, now);
+    // Signed-in requests carry the artist record and the account's name (auth/session-cache.ts).
+    await announceSessionChange(tx, { userId: user.userId });
   });
 }

@@ -13,6 +13,7 @@ import type { Database, Transaction } from '../../db/client';
 import { artists, signInTokens, users } from '../../db/schema';
 import { badRequest, tooManyRequests } from '../../errors';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import { announceSessionChange } from './session-cache';
 import { createSession, destroySession, type NewSession, resolveSession } from './sessions';
 import { hashCode, hashesEqual, hashToken } from './tokens';
 
@@ -46,6 +47,8 @@ async function findOrCreateUser(tx: Transaction, email: string): Promise<string>
       .insert(artists)
       .values({ email, userId })
       .onConflictDoUpdate({ target: artists.email, set: { userId }, setWhere: isNull(artists.userId) });
+    // The account's other sessions carry its artist record, which this may just have linked.
+    await announceSessionChange(tx, { userId });
   }
   return userId;
 }

@@ -1,7 +1,8 @@
 import { and, eq, getTableColumns, gt } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_TIMEOUT_DAYS, SESSION_IDLE_TIMEOUT_DAYS, type SessionUser } from '../../../domain';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { artists, sessions, users } from '../../db/schema';
+import { announceSessionChange, throughSessionCache } from './session-cache';
 import { createToken, hashToken } from './tokens';
 
 const DAY_MS = 86_400_000;
@@ -111,6 +112,20 @@ export async function resolveSession(
   };
 }
 
+/**
+ * `resolveSession` for the requests of a server: answered from memory when this process resolved
+ * the same token less than 5 s ago and nothing it holds changed since (auth/session-cache.ts). The
+ * idle expiry still moves forward, on the reads that reach the database.
+ */
+export function resolveSessionCached(
+  db: Database,
+  token: { kind: 'cookie' | 'bearer'; value: string },
+  now: number = Date.now(),
+): Promise<ResolvedSession | undefined> {
+  return throughSessionCache(db, token, now, () => resolveSession(db, token, new Date(now)));
+}
+
 export async function destroySession(executor: Executor, sessionId: string): Promise<void> {
   await executor.delete(sessions).where(eq(sessions.id, sessionId));
+  await announceSessionChange(executor, { sessionId });
 }

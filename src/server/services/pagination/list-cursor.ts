@@ -26,7 +26,10 @@ export interface CursorPosition {
 
 export interface ListCursor {
   after: CursorPosition;
-  /** The totals as the first page counted them (whatever the list counts, in its own order). */
+  /**
+   * The totals as the first page counted them (whatever the list counts, in its own order), and
+   * anything else the first page fixed for the later ones (the error events: their time window).
+   */
   totals: number[];
 }
 

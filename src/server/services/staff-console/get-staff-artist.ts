@@ -11,11 +11,11 @@ import type { Executor } from '../../db/client';
 import { artists, invitations, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findSignedAgreementId } from '../contracts/find-signed-agreement';
-import { readArtistSubmissionSummaries } from '../submissions/read-submissions';
 
 /**
- * GET /api/artists/:artistId: the artist's profile with its completion (spec 000 §5), every
- * submission as the board summarises it, and the invitations sent to them, newest first.
+ * GET /api/artists/:artistId: the artist's profile with its completion (spec 000 §5) and the
+ * invitations sent to them, newest first (through invitations (artist_id, created_at, id)). Their
+ * submissions are a paged list of their own (readStaffArtistSubmissionsPage).
  */
 export async function getStaffArtist(db: Executor, artistId: string, now: Date): Promise<StaffArtist> {
   // Anything that is not a uuid cannot name an artist; refused here rather than as a SQL error.
@@ -36,8 +36,7 @@ export async function getStaffArtist(db: Executor, artistId: string, now: Date):
     if (value !== null && value.trim() !== '') fields[field] = value;
   }
 
-  const [submissionRows, invitationRows, signedAgreementId] = await Promise.all([
-    readArtistSubmissionSummaries(db, artist.id),
+  const [invitationRows, signedAgreementId] = await Promise.all([
     db
       .select()
       .from(invitations)
@@ -54,7 +53,6 @@ export async function getStaffArtist(db: Executor, artistId: string, now: Date):
     ...fields,
     completion: computeProfileCompletion(fields),
     hasSignedContract: signedAgreementId !== undefined,
-    submissions: submissionRows,
     invitations: invitationRows.map((i) => ({
       itemId: i.id,
       artistName: i.artistName,
@@ -69,4 +67,11 @@ export async function getStaffArtist(db: Executor, artistId: string, now: Date):
       submissionId: i.submissionId,
     })),
   };
+}
+
+/** Refuses an id that names no artist with the page's 404, before a list of theirs is read. */
+export async function requireArtistExists(db: Executor, artistId: string): Promise<void> {
+  if (!isRecordId(artistId)) throw new AppError(404, ARTIST_NOT_FOUND);
+  const [row] = await db.select({ id: artists.id }).from(artists).where(eq(artists.id, artistId));
+  if (!row) throw new AppError(404, ARTIST_NOT_FOUND);
 }

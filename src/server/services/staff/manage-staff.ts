@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { normaliseEmail } from '../../../domain';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { announceSessionChange } from '../auth/session-cache';
 
 /** Makes the address a staff member: a new account, or an existing one promoted. */
 export async function addStaff(
@@ -18,6 +19,7 @@ export async function addStaff(
     }
     if (existing.role === 'staff') return 'unchanged';
     await tx.update(users).set({ role: 'staff' }).where(eq(users.id, existing.id));
+    await announceSessionChange(tx, { userId: existing.id });
     return 'promoted';
   });
 }
@@ -33,6 +35,7 @@ export async function removeStaff(db: Database, email: string): Promise<boolean>
       .returning({ id: users.id });
     if (!demoted) return false;
     await tx.delete(sessions).where(eq(sessions.userId, demoted.id));
+    await announceSessionChange(tx, { userId: demoted.id });
     return true;
   });
 }

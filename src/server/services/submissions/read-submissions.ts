@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   type ArtistSubmissionsQuery,
   type BoardItemDetail,
@@ -7,6 +7,7 @@ import {
   type BoardListResponse,
   isRecordId,
   type ListSort,
+  type StaffArtistSubmissionsQuery,
   SUBMISSION_NOT_FOUND,
   SUBMISSION_STATUSES,
   type Submission,
@@ -15,12 +16,8 @@ import {
 import type { Executor } from '../../db/client';
 import { submissions } from '../../db/schema';
 import { notFound } from '../../errors';
-import {
-  type CursorPosition,
-  decodeListCursor,
-  encodeListCursor,
-  type ListScope,
-} from '../pagination/list-cursor';
+import { cursorTimeOf, cutPage, firstPageTotal, keysetOrder } from '../pagination/keyset-page';
+import { decodeListCursor, type ListScope } from '../pagination/list-cursor';
 import type { LinkSigner } from '../uploads/present-upload';
 import { type ArtistSubmissionRow, presentArtistSubmission } from './present-artist-submission';
 import {
@@ -51,7 +48,7 @@ const splitJson = `json_build_object('id', m.id, 'trackId', m.track_id, 'catalog
   'email', m.email, 'percentage', m.percentage)`;
 
 /** createdAt as the cursor keeps it: the database's text, every microsecond. */
-const createdAtText = sql<string>`to_char(${submissions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const createdAtText = cursorTimeOf(submissions.createdAt);
 
 // --- The artist's view ------------------------------------------------------------------------
 
@@ -109,33 +106,16 @@ export async function readArtistSubmission(
 
 // --- Keyset pages -----------------------------------------------------------------------------
 
-/** The page's place in the order: after the cursor's row, newest or oldest first, ties by id. */
-function keyset(sort: ListSort, after: CursorPosition | undefined): { where?: SQL; orderBy: SQL[] } {
-  const direction = sort === 'newest' ? desc : asc;
-  const orderBy = [direction(submissions.createdAt), direction(submissions.id)];
-  if (!after) return { orderBy };
-  const where =
-    sort === 'newest'
-      ? sql`(${submissions.createdAt}, ${submissions.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-      : sql`(${submissions.createdAt}, ${submissions.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
-  return { where, orderBy };
-}
+const keyset = (sort: ListSort, after: Parameters<typeof keysetOrder>[2]) =>
+  keysetOrder(submissions, sort, after);
 
-/** The page and the next page's cursor: one row more than asked tells whether another follows. */
-function cutPage<T extends { id: string; cursorTime: string }>(
-  key: Buffer,
-  scope: ListScope,
-  rows: T[],
-  limit: number,
-  totals: number[],
-): { page: T[]; nextCursor: string | null } {
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const nextCursor =
-    rows.length > limit && last
-      ? encodeListCursor(key, scope, { after: { createdAt: last.cursorTime, id: last.id }, totals })
-      : null;
-  return { page, nextCursor };
+/** One artist's submissions, counted on their (artist_id, created_at, id) index. */
+async function countArtistSubmissions(db: Executor, artistId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(submissions)
+    .where(eq(submissions.artistId, artistId));
+  return row?.n ?? 0;
 }
 
 /**
@@ -164,18 +144,9 @@ export async function readArtistSubmissionsPage(
     .where(and(eq(submissions.artistId, artistId), where))
     .orderBy(...orderBy)
     .limit(query.limit + 1);
-  let total = cursor?.totals[0];
-  if (total === undefined) {
-    total =
-      rows.length <= query.limit
-        ? rows.length
-        : ((
-            await deps.db
-              .select({ n: sql<number>`count(*)::int` })
-              .from(submissions)
-              .where(eq(submissions.artistId, artistId))
-          )[0]?.n ?? 0);
-  }
+  const total = await firstPageTotal(cursor?.totals[0], rows.length, query.limit, () =>
+    countArtistSubmissions(deps.db, artistId),
+  );
   const { page, nextCursor } = cutPage(deps.cursorKey, scope, rows, query.limit, [total]);
   return {
     submissions: page.map((row) => presentArtistSubmission(deps.signer, row, now)),
@@ -244,17 +215,35 @@ export async function readBoardPage(
   return { items: page.map(presentSummary), nextCursor, total, counts };
 }
 
-/** The staff artist page's list: every submission of one artist as the board summarises it, newest first. */
-export async function readArtistSubmissionSummaries(
-  db: Executor,
+/**
+ * GET /api/artists/{artistId}/submissions: a page of one artist's submissions as the board
+ * summarises them (the staff artist page), one statement on the artist's (artist_id, created_at,
+ * id) index. The total is counted with the first page only when it does not fit in it, and carried
+ * in the cursor after that, like the artist's own list. The caller has checked the artist exists.
+ */
+export async function readStaffArtistSubmissionsPage(
+  deps: { db: Executor; cursorKey: Buffer },
   artistId: string,
-): Promise<BoardItemSummary[]> {
-  const rows = await db
-    .select(summaryColumns)
+  query: StaffArtistSubmissionsQuery,
+): Promise<{ items: BoardItemSummary[]; nextCursor: string | null; total: number }> {
+  const scope: ListScope = {
+    list: 'staff-artist-submissions',
+    sort: query.sort,
+    filters: { artist: artistId },
+  };
+  const cursor = query.cursor ? decodeListCursor(deps.cursorKey, scope, query.cursor) : undefined;
+  const { where, orderBy } = keyset(query.sort, cursor?.after);
+  const rows = await deps.db
+    .select({ ...summaryColumns, cursorTime: createdAtText })
     .from(submissions)
-    .where(eq(submissions.artistId, artistId))
-    .orderBy(desc(submissions.createdAt), desc(submissions.id));
-  return rows.map(presentSummary);
+    .where(and(eq(submissions.artistId, artistId), where))
+    .orderBy(...orderBy)
+    .limit(query.limit + 1);
+  const total = await firstPageTotal(cursor?.totals[0], rows.length, query.limit, () =>
+    countArtistSubmissions(deps.db, artistId),
+  );
+  const { page, nextCursor } = cutPage(deps.cursorKey, scope, rows, query.limit, [total]);
+  return { items: page.map(presentSummary), nextCursor, total };
 }
 
 const boardTracks = sql.raw(

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsDashboard } from '../../../domain';
+import type { AnalyticsDashboard, ErrorEventSummary } from '../../../domain';
 import { AnalyticsPage } from './analytics-page';
-import { mockApi, renderStaffPage } from './board/board-test-helpers';
+import { mockApi, type RecordedRequest, renderStaffPage } from './board/board-test-helpers';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -52,9 +52,26 @@ function dashboard(overrides: Partial<AnalyticsDashboard> = {}): AnalyticsDashbo
   };
 }
 
+const DASHBOARD_PATH = '/api/analytics/dashboard';
+const ERRORS_PATH = '/api/analytics/errors';
+const to = (path: string) => (request: RecordedRequest) => request.url.pathname === path;
+
+/** A page of GET /api/analytics/errors. */
+function errorsPage(errors: ErrorEventSummary[], more: { nextCursor?: string; total?: number } = {}) {
+  return { success: true, errors, nextCursor: more.nextCursor ?? null, total: more.total ?? errors.length };
+}
+
+/** The dashboard at its path, and its recent errors as the first (and only) page of the error list. */
+function answer(body: AnalyticsDashboard) {
+  return (request: RecordedRequest) =>
+    request.url.pathname === ERRORS_PATH
+      ? { status: 200, body: errorsPage(body.errorStats.recentErrors) }
+      : { status: 200, body };
+}
+
 describe('the analytics dashboard', () => {
   it('shows a spinner, then the cards, issues, vitals (N/A when missing), the chart as a table and the recent errors', async () => {
-    const api = mockApi(() => ({ status: 200, body: dashboard() }));
+    const api = mockApi(answer(dashboard()));
     renderStaffPage(AnalyticsPage, '/analytics', '/analytics');
     expect(screen.getByRole('heading', { level: 1, name: 'Analytics' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Loading...');
@@ -99,31 +116,40 @@ describe('the analytics dashboard', () => {
     expect(rows[1]?.textContent).toContain('Server (5xx)');
     expect(rows[1]?.textContent?.endsWith('N/A')).toBe(true);
     expect(screen.getByText(/Last updated:/)).toBeTruthy();
-    expect(api.requests[0]?.url.search).toBe('?hours=24');
+    expect(api.requests.find(to(DASHBOARD_PATH))?.url.search).toBe('?hours=24');
+    const errorList = api.requests.find(to(ERRORS_PATH));
+    expect(errorList?.url.searchParams.get('hours')).toBe('24');
+    expect(errorList?.url.searchParams.get('limit')).toBe('20');
+    // The whole window fits in the table: no count, nothing more to load.
+    expect(within(recent).queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('asks for the chosen window and keeps it in the address', async () => {
-    const api = mockApi((request) => ({
-      status: 200,
-      body: dashboard({ timeWindow: Number(request.url.searchParams.get('hours')) }),
-    }));
+    const api = mockApi((request) =>
+      answer(dashboard({ timeWindow: Number(request.url.searchParams.get('hours')) }))(request),
+    );
     const { router } = renderStaffPage(AnalyticsPage, '/analytics', '/analytics?hours=1');
     await screen.findByRole('region', { name: 'System status' });
-    expect(api.requests.at(-1)?.url.search).toBe('?hours=1');
+    expect(api.requests.filter(to(DASHBOARD_PATH)).at(-1)?.url.search).toBe('?hours=1');
     expect(screen.getByRole('button', { name: 'Last Hour' }).getAttribute('aria-pressed')).toBe('true');
 
     await userEvent.click(screen.getByRole('button', { name: 'Last Week' }));
-    await waitFor(() => expect(api.requests.at(-1)?.url.search).toBe('?hours=168'));
+    await waitFor(() =>
+      expect(api.requests.filter(to(DASHBOARD_PATH)).at(-1)?.url.search).toBe('?hours=168'),
+    );
+    await waitFor(() =>
+      expect(api.requests.filter(to(ERRORS_PATH)).at(-1)?.url.searchParams.get('hours')).toBe('168'),
+    );
     expect(router.state.location.search).toBe('?hours=168');
     expect(screen.getByRole('button', { name: 'Last Week' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it("shows the spec's error with Retry, which asks again", async () => {
     let fail = true;
-    const api = mockApi(() =>
+    const api = mockApi((request) =>
       fail
         ? { status: 500, body: { success: false, error: 'Internal server error' } }
-        : { status: 200, body: dashboard() },
+        : answer(dashboard())(request),
     );
     renderStaffPage(AnalyticsPage, '/analytics', '/analytics');
     const alert = await screen.findByRole('alert');
@@ -131,25 +157,26 @@ describe('the analytics dashboard', () => {
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: 'System status' })).toBeTruthy();
-    expect(api.requests).toHaveLength(2);
+    expect(api.requests.filter(to(DASHBOARD_PATH))).toHaveLength(2);
   });
 
   it('says so when the window has no data, and when there are no errors or issues', async () => {
-    mockApi(() => ({
-      status: 200,
-      body: dashboard({
-        systemHealth: { status: 'healthy', uptime: 42, issues: [] },
-        performanceStats: {
-          currentScore: null,
-          averageScore: null,
-          trend: 'stable',
-          coreWebVitals: { lcp: null, fcp: null, cls: null, inp: null, ttfb: null },
-          sampleCount: 0,
-          scoreHistory: [],
-        },
-        errorStats: { totalErrors: 0, errorsByCategory: {}, errorsBySeverity: {}, recentErrors: [] },
-      }),
-    }));
+    mockApi(
+      answer(
+        dashboard({
+          systemHealth: { status: 'healthy', uptime: 42, issues: [] },
+          performanceStats: {
+            currentScore: null,
+            averageScore: null,
+            trend: 'stable',
+            coreWebVitals: { lcp: null, fcp: null, cls: null, inp: null, ttfb: null },
+            sampleCount: 0,
+            scoreHistory: [],
+          },
+          errorStats: { totalErrors: 0, errorsByCategory: {}, errorsBySeverity: {}, recentErrors: [] },
+        }),
+      ),
+    );
     renderStaffPage(AnalyticsPage, '/analytics', '/analytics');
     expect((await screen.findByText(/No dashboard data available\./)).textContent).toContain(
       'No page loads or errors were recorded in this window yet',
@@ -158,5 +185,37 @@ describe('the analytics dashboard', () => {
     expect(screen.getByText('No recent errors.')).toBeTruthy();
     expect(screen.getByText('No errors in this window.')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Performance score' }).textContent).toContain('N/A');
+  });
+
+  it('shows more of the window’s errors with Load more, and Refresh reads the list again', async () => {
+    const [first, second] = dashboard().errorStats.recentErrors;
+    if (!first || !second) throw new Error('fixture errors missing');
+    const older: ErrorEventSummary = {
+      id: '9c8b7a65-4d3e-4f21-8a0b-1c2d3e4f5a6b',
+      timestamp: '2026-11-25T09:00:00.000Z',
+      severity: 'LOW',
+      category: 'upload',
+      source: 'client',
+      message: 'Upload paused by the browser',
+    };
+    const api = mockApi((request) => {
+      if (request.url.pathname !== ERRORS_PATH) return { status: 200, body: dashboard() };
+      return request.url.searchParams.get('cursor') === 'page-2'
+        ? { status: 200, body: errorsPage([older], { total: 3 }) }
+        : { status: 200, body: errorsPage([first, second], { nextCursor: 'page-2', total: 3 }) };
+    });
+    const user = userEvent.setup();
+    renderStaffPage(AnalyticsPage, '/analytics', '/analytics');
+    const recent = await screen.findByRole('region', { name: 'Recent errors' });
+    expect(await within(recent).findByText('Showing 2 of 3 errors')).toBeTruthy();
+    await user.click(within(recent).getByRole('button', { name: 'Load more' }));
+    expect(await within(recent).findByText('Upload paused by the browser')).toBeTruthy();
+    expect(within(recent).getAllByRole('row').slice(1)).toHaveLength(3);
+    expect(within(recent).getByText('Showing 3 of 3 errors')).toBeTruthy();
+    expect(api.requests.filter(to(ERRORS_PATH)).at(-1)?.url.searchParams.get('cursor')).toBe('page-2');
+
+    const before = api.requests.filter(to(ERRORS_PATH)).length;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(api.requests.filter(to(ERRORS_PATH)).length).toBeGreaterThan(before));
   });
 });

@@ -15,10 +15,11 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ANALYTICS_WINDOWS, type AnalyticsDashboard } from '../../../domain';
-import { useAnalyticsDashboard } from '../../api/analytics';
+import { useAnalyticsDashboard, useErrorEvents } from '../../api/analytics';
 import { ApiError } from '../../api/client';
 import { isSignedOutError } from '../../auth/sign-in-path';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { LoadMore, pagedListState } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
 import { PanelSection } from '../../components/panel-section';
@@ -58,7 +59,35 @@ function isEmpty(data: AnalyticsDashboard): boolean {
   return data.performanceStats.sampleCount === 0 && data.errorStats.totalErrors === 0;
 }
 
-function Dashboard({ data }: { data: AnalyticsDashboard }) {
+/**
+ * The window's error events: the dashboard's recent few until the paged list (GET
+ * /api/analytics/errors) answers, so the table is there with the rest of the figures, then as many
+ * pages as staff load (scrolling, or "Load more").
+ */
+function RecentErrors({
+  data,
+  errors,
+}: {
+  data: AnalyticsDashboard;
+  errors: ReturnType<typeof useErrorEvents>;
+}) {
+  const paged = errors.data?.pages.flatMap((page) => page.errors);
+  const rows = paged ?? data.errorStats.recentErrors;
+  return (
+    <>
+      <RecentErrorsTable errors={rows} />
+      {paged && <LoadMore noun="errors" list={pagedListState(errors, rows.length)} />}
+    </>
+  );
+}
+
+function Dashboard({
+  data,
+  errors,
+}: {
+  data: AnalyticsDashboard;
+  errors: ReturnType<typeof useErrorEvents>;
+}) {
   return (
     <Stack spacing={3}>
       <SummaryCards data={data} />
@@ -88,7 +117,7 @@ function Dashboard({ data }: { data: AnalyticsDashboard }) {
         <ErrorsByCategoryChart counts={data.errorStats.errorsByCategory} />
       </PanelSection>
       <PanelSection title="Recent errors">
-        <RecentErrorsTable errors={data.errorStats.recentErrors} />
+        <RecentErrors data={data} errors={errors} />
       </PanelSection>
     </Stack>
   );
@@ -98,6 +127,7 @@ function Dashboard({ data }: { data: AnalyticsDashboard }) {
 export function AnalyticsPage() {
   const [hours, setHours] = useWindowHours();
   const query = useAnalyticsDashboard(hours);
+  const errors = useErrorEvents(hours);
   const { data, isPending, isError, isFetching, error, dataUpdatedAt, refetch } = query;
   const returnTo = `/analytics?hours=${hours}`;
 
@@ -130,7 +160,7 @@ export function AnalyticsPage() {
             appear as artists use the site.
           </Alert>
         )}
-        <Dashboard data={data} />
+        <Dashboard data={data} errors={errors} />
       </Stack>
     );
   }
@@ -179,7 +209,10 @@ export function AnalyticsPage() {
               startIcon={<RefreshIcon />}
               loading={isFetching}
               loadingPosition="start"
-              onClick={() => void refetch()}
+              onClick={() => {
+                void refetch();
+                void errors.refetch();
+              }}
               sx={{ bgcolor: 'background.paper' }}
             >
               Refresh

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   addDays,
+  type BoardItemSummary,
   getReturningLinkExpiry,
   RETURNING_LINK_EXPIRY_MESSAGES,
   type ReturningLinkSummary,
@@ -28,9 +29,14 @@ const artist: StaffArtist = {
   spotifyProfile: 'https://open.spotify.com/artist/1a2b3c4d5e6f7g8h9i0j1k',
   completion: 45,
   hasSignedContract: false,
-  submissions: [summary()],
   invitations: [],
 };
+
+/** A page of the artist's submissions as GET /api/artists/:artistId/submissions answers it. */
+function submissionsPage(items: BoardItemSummary[], more: { nextCursor?: string; total?: number } = {}) {
+  return { success: true, items, nextCursor: more.nextCursor ?? null, total: more.total ?? items.length };
+}
+const SUBMISSIONS_PATH = `/api/artists/${ARTIST_ID}/submissions`;
 const activeLink: ReturningLinkSummary = {
   linkId: 'b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e',
   createdAt: '2026-11-01T10:00:00.000Z',
@@ -47,6 +53,7 @@ describe('the staff artist page', () => {
     const api = mockApi(({ url, method }) => {
       if (url.pathname === `/api/artists/${ARTIST_ID}`)
         return { status: 200, body: { success: true, artist } };
+      if (url.pathname === SUBMISSIONS_PATH) return { status: 200, body: submissionsPage([summary()]) };
       if (url.pathname === `/api/artists/${ARTIST_ID}/returning-links`)
         return { status: 200, body: { success: true, links: [activeLink] } };
       if (url.pathname === `/api/artists/${ARTIST_ID}/agreements`)
@@ -72,7 +79,7 @@ describe('the staff artist page', () => {
     await vi.waitFor(() => expect(agreement.textContent).toContain(NO_AGREEMENT_TEXT));
     expect(agreement.textContent).toContain('Not signed yet');
 
-    const submissions = screen.getByRole('list', { name: 'Submissions' });
+    const submissions = await screen.findByRole('list', { name: 'Submissions' });
     expect(within(submissions).getByRole('link', { name: 'First Light' }).getAttribute('href')).toBe(
       `/details/${summary().itemId}`,
     );
@@ -102,12 +109,75 @@ describe('the staff artist page', () => {
     );
   });
 
+  it('lists the submissions a page at a time, with the total, by the button only', async () => {
+    const second = summary({
+      itemId: '7b2d4e6f-8a9b-4c1d-9e2f-3a4b5c6d7e8f',
+      releaseTitle: 'Second Wind',
+      createdAt: '2026-11-19T09:30:00.000Z',
+    });
+    // A page that would scroll into view: the artist page still waits for the button.
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          observed.push(target);
+          this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as never);
+        }
+        disconnect() {}
+      },
+    );
+    const api = mockApi(({ url }) => {
+      if (url.pathname === `/api/artists/${ARTIST_ID}`)
+        return { status: 200, body: { success: true, artist } };
+      if (url.pathname === SUBMISSIONS_PATH)
+        return {
+          status: 200,
+          body:
+            url.searchParams.get('cursor') === 'page-2'
+              ? submissionsPage([second], { total: 2 })
+              : submissionsPage([summary()], { nextCursor: 'page-2', total: 2 }),
+        };
+      if (url.pathname === `/api/artists/${ARTIST_ID}/returning-links`)
+        return { status: 200, body: { success: true, links: [] } };
+      if (url.pathname === `/api/artists/${ARTIST_ID}/agreements`)
+        return { status: 200, body: { success: true, agreements: [] } };
+      return { status: 404, body: { success: false, error: 'Not found' } };
+    });
+    const user = userEvent.setup();
+    try {
+      renderStaffPage(ArtistPage, '/artist/:artistId', `/artist/${ARTIST_ID}`);
+      const submissions = await screen.findByRole('list', { name: 'Submissions' });
+      expect(within(submissions).getAllByRole('listitem')).toHaveLength(1);
+      expect(screen.getByText('Showing 1 of 2 submissions')).toBeTruthy();
+      expect(await screen.findByText(/Issue one from a submission above/)).toBeTruthy();
+      expect(observed).toHaveLength(0);
+      expect(api.requests.filter((r) => r.url.pathname === SUBMISSIONS_PATH)).toHaveLength(1);
+      expect(
+        api.requests.find((r) => r.url.pathname === SUBMISSIONS_PATH)?.url.searchParams.get('limit'),
+      ).toBe('20');
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      expect(await within(submissions).findByRole('link', { name: 'Second Wind' })).toBeTruthy();
+      expect(screen.getByText('Showing 2 of 2 submissions')).toBeTruthy();
+      expect(
+        api.requests
+          .filter((r) => r.url.pathname === SUBMISSIONS_PATH)
+          .at(-1)
+          ?.url.searchParams.get('cursor'),
+      ).toBe('page-2');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("moves a returning link's last day with the shared last-day form", async () => {
     const today = utcToday();
     const lastDay = addDays(today, 200);
     const api = mockApi(({ url, method }) => {
       if (url.pathname === `/api/artists/${ARTIST_ID}`)
         return { status: 200, body: { success: true, artist } };
+      if (url.pathname === SUBMISSIONS_PATH) return { status: 200, body: submissionsPage([summary()]) };
       if (url.pathname === `/api/artists/${ARTIST_ID}/returning-links`)
         return { status: 200, body: { success: true, links: [activeLink] } };
       if (url.pathname === `/api/artists/${ARTIST_ID}/agreements`)
@@ -144,6 +214,7 @@ describe('the staff artist page', () => {
     mockApi(({ url }) => {
       if (url.pathname === `/api/artists/${ARTIST_ID}`)
         return { status: 200, body: { success: true, artist: { ...artist, hasSignedContract: true } } };
+      if (url.pathname === SUBMISSIONS_PATH) return { status: 200, body: submissionsPage([]) };
       if (url.pathname === `/api/artists/${ARTIST_ID}/returning-links`)
         return { status: 200, body: { success: true, links: [] } };
       if (url.pathname === `/api/artists/${ARTIST_ID}/agreements`)

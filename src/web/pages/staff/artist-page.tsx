@@ -27,6 +27,8 @@ import {
 import { isBoardItemId } from '../../api/board';
 import { ApiError, apiGet, apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { useStaffArtistSubmissions } from '../../api/staff-console';
+import { LoadMore, pagedListState } from '../../components/load-more';
 import { PanelSection } from '../../components/panel-section';
 import { StatusChip } from '../../components/status-chip';
 import { usePageTitle } from '../../components/use-page-title';
@@ -178,7 +180,38 @@ function ReturningLinkRow({ link, artistId }: { link: ReturningLinkSummary; arti
   );
 }
 
+/**
+ * The artist's submissions, newest first, a page at a time. "Load more" is a button only: the
+ * page goes on below the list (links, invitations), which loading by scrolling would push away.
+ */
+function Submissions({ artistId }: { artistId: string }) {
+  const submissions = useStaffArtistSubmissions(artistId);
+  const items = submissions.data?.pages.flatMap((page) => page.items) ?? [];
+  if (submissions.isPending) return <ListSkeleton label="Loading submissions..." />;
+  if (submissions.isError && items.length === 0)
+    return (
+      <LoadError onRetry={() => void submissions.refetch()}>
+        The submissions could not be loaded: {submissions.error.message}
+      </LoadError>
+    );
+  if (items.length === 0)
+    return <Typography sx={{ color: 'text.secondary' }}>No submissions yet.</Typography>;
+  return (
+    <>
+      <Box component="ul" sx={{ p: 0, m: 0 }} aria-label="Submissions">
+        {items.map((item) => (
+          <SubmissionRow key={item.itemId} item={item} artistId={artistId} />
+        ))}
+      </Box>
+      <LoadMore noun="submissions" autoLoad={false} list={pagedListState(submissions, items.length)} />
+    </>
+  );
+}
+
 function ReturningLinks({ artist }: { artist: StaffArtist }) {
+  // The same query as the submissions list above (one request): whether there is one to issue from.
+  const submissions = useStaffArtistSubmissions(artist.artistId);
+  const submissionCount = submissions.data?.pages[0]?.total;
   const links = useQuery({
     queryKey: queryKeys.returningLinks(artist.artistId),
     queryFn: ({ signal }) =>
@@ -200,9 +233,11 @@ function ReturningLinks({ artist }: { artist: StaffArtist }) {
       {links.data.links.length === 0 ? (
         <Typography sx={{ color: 'text.secondary' }}>
           No returning-artist link yet.
-          {artist.submissions.length > 0
-            ? ' Issue one from a submission above.'
-            : ' A link is issued from a submission, and this artist has none yet.'}
+          {submissionCount === undefined
+            ? ''
+            : submissionCount > 0
+              ? ' Issue one from a submission above.'
+              : ' A link is issued from a submission, and this artist has none yet.'}
         </Typography>
       ) : (
         <Box component="ul" sx={{ p: 0, m: 0 }} aria-label="Returning-artist links">
@@ -243,15 +278,7 @@ function ArtistView({ artist }: { artist: StaffArtist }) {
         <ArtistAgreements artistId={artist.artistId} />
       </PanelSection>
       <PanelSection title="Submissions">
-        {artist.submissions.length === 0 ? (
-          <Typography sx={{ color: 'text.secondary' }}>No submissions yet.</Typography>
-        ) : (
-          <Box component="ul" sx={{ p: 0, m: 0 }} aria-label="Submissions">
-            {artist.submissions.map((item) => (
-              <SubmissionRow key={item.itemId} item={item} artistId={artist.artistId} />
-            ))}
-          </Box>
-        )}
+        <Submissions artistId={artist.artistId} />
       </PanelSection>
       <PanelSection title="Returning-artist links">
         <ReturningLinks artist={artist} />

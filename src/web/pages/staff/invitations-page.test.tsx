@@ -31,11 +31,27 @@ const used = invitation({
   usedAt: '2026-11-21T09:00:00.000Z',
   submissionId: '3f0c1c9e-5d43-4c7e-9a55-0d3c8f2b7a10',
 });
+/** One page of the list: the invitations, the next page's cursor, the total and the counts per status. */
+function page(
+  invitations: InvitationSummary[],
+  more: { nextCursor?: string; total?: number; counts?: Record<string, number> } = {},
+) {
+  const counts = more.counts ?? { valid: 0, expired: 0, used: 0, revoked: 0 };
+  if (!more.counts) for (const row of invitations) counts[row.status] = (counts[row.status] ?? 0) + 1;
+  return {
+    success: true,
+    invitations,
+    nextCursor: more.nextCursor ?? null,
+    total: more.total ?? invitations.length,
+    counts,
+  };
+}
+
 const NEW_LINK = 'http://localhost:3000/i/ZyXwVuTsRqPoNmLkJiHgFeDcBa9876543210_-zyxwv';
 
 describe('the invitations page', () => {
   it('lists invitations with status, dates and the submission of a used one', async () => {
-    const api = mockApi(() => ({ status: 200, body: { success: true, invitations: [invitation(), used] } }));
+    const api = mockApi(() => ({ status: 200, body: page([invitation(), used]) }));
     renderStaffPage(InvitationsPage, '/admin/invitations', '/admin/invitations');
     expect(screen.getByRole('heading', { level: 1, name: 'Invitations' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Loading invitations...');
@@ -55,19 +71,44 @@ describe('the invitations page', () => {
     // A used invitation has done its work: nothing to regenerate or revoke.
     expect(within(second).queryByRole('button')).toBeNull();
     expect(api.requests[0]?.url.pathname).toBe('/api/artist-invitations');
-    expect(api.requests[0]?.url.search).toBe('');
+    expect(api.requests[0]?.url.searchParams.get('status')).toBeNull();
+    expect(api.requests[0]?.url.searchParams.get('limit')).toBe('25');
   });
 
   it('filters by status through the address', async () => {
-    const api = mockApi(() => ({ status: 200, body: { success: true, invitations: [] } }));
+    const api = mockApi(() => ({ status: 200, body: page([]) }));
     renderStaffPage(InvitationsPage, '/admin/invitations', '/admin/invitations?status=expired');
     expect(await screen.findByRole('heading', { name: 'No expired invitations' })).toBeTruthy();
     expect(api.requests[0]?.url.searchParams.get('status')).toBe('expired');
     const filters = screen.getByRole('navigation', { name: 'Filter by status' });
-    expect(within(filters).getByRole('link', { name: 'Expired' }).getAttribute('aria-current')).toBe('page');
-    expect(within(filters).getByRole('link', { name: 'All' }).getAttribute('href')).toBe(
+    expect(within(filters).getByRole('link', { name: 'Expired (0)' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(within(filters).getByRole('link', { name: 'All (0)' }).getAttribute('href')).toBe(
       '/admin/invitations',
     );
+  });
+
+  it('shows the counts per status and loads the next page from the cursor', async () => {
+    const counts = { valid: 1, expired: 0, used: 1, revoked: 0 };
+    const api = mockApi(({ url }) =>
+      url.searchParams.get('cursor') === 'page-2'
+        ? { status: 200, body: page([used], { total: 2, counts }) }
+        : { status: 200, body: page([invitation()], { nextCursor: 'page-2', total: 2, counts }) },
+    );
+    const user = userEvent.setup();
+    renderStaffPage(InvitationsPage, '/admin/invitations', '/admin/invitations');
+    const list = await screen.findByRole('list', { name: 'Invitations' });
+    const filters = screen.getByRole('navigation', { name: 'Filter by status' });
+    expect(within(filters).getByRole('link', { name: 'All (2)' })).toBeTruthy();
+    expect(within(filters).getByRole('link', { name: 'Used (1)' })).toBeTruthy();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText('Showing 1 of 2 invitations').getAttribute('role')).toBe('status');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(screen.getByText('Showing 2 of 2 invitations')).toBeTruthy();
+    expect(api.requests.at(-1)?.url.searchParams.get('cursor')).toBe('page-2');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('regenerates a link and shows it to copy', async () => {
@@ -82,7 +123,7 @@ describe('the invitations page', () => {
               expiresAt: '2026-12-22T10:00:00.000Z',
             },
           }
-        : { status: 200, body: { success: true, invitations: [invitation()] } },
+        : { status: 200, body: page([invitation()]) },
     );
     const user = userEvent.setup();
     renderStaffPage(InvitationsPage, '/admin/invitations', '/admin/invitations');
@@ -95,9 +136,7 @@ describe('the invitations page', () => {
   it('revokes only after confirmation, and shows a refusal', async () => {
     let revokeAnswer = { status: 200, body: { success: true } as unknown };
     const api = mockApi((request) =>
-      request.method === 'POST'
-        ? revokeAnswer
-        : { status: 200, body: { success: true, invitations: [invitation()] } },
+      request.method === 'POST' ? revokeAnswer : { status: 200, body: page([invitation()]) },
     );
     const user = userEvent.setup();
     renderStaffPage(InvitationsPage, '/admin/invitations', '/admin/invitations');

@@ -12,7 +12,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
@@ -20,11 +20,12 @@ import {
   type InvitationStatus,
   type InvitationSummary,
   invitationActionResponseSchema,
-  invitationListResponseSchema,
   regenerateInvitationResponseSchema,
 } from '../../../domain';
-import { apiGet, apiRequest } from '../../api/client';
+import { apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { useInvitations } from '../../api/staff-console';
+import { LoadMore, pagedListState } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { formatSubmittedAt } from './board/board-format';
@@ -47,6 +48,14 @@ const STATUS_COLOURS = {
 
 function parseStatus(value: string | null): InvitationStatus | undefined {
   return INVITATION_STATUSES.find((status) => status === value);
+}
+
+/** A filter's chip: its name, and how many invitations it holds once the list has counted them. */
+function chipLabel(option: InvitationStatus | undefined, counts: Record<string, number> | undefined): string {
+  const label = option ? STATUS_LABELS[option] : 'All';
+  if (!counts) return label;
+  const count = option ? (counts[option] ?? 0) : Object.values(counts).reduce((sum, n) => sum + n, 0);
+  return `${label} (${count})`;
 }
 
 function errorMessage(error: unknown): string {
@@ -188,29 +197,23 @@ function InvitationRow({ invitation }: { invitation: InvitationSummary }) {
   );
 }
 
-/** Every invitation staff sent (issue 9), filterable by status, with Regenerate and Revoke. */
+/** Every invitation staff sent (issue 9), filterable by status, with Regenerate and Revoke; a page at a time. */
 export function InvitationsPage() {
   const [params] = useSearchParams();
   const status = parseStatus(params.get('status'));
-  const list = useQuery({
-    queryKey: queryKeys.artistInvitations(status),
-    queryFn: ({ signal }) =>
-      apiGet(
-        status ? `/api/artist-invitations?status=${status}` : '/api/artist-invitations',
-        invitationListResponseSchema,
-        signal,
-      ),
-  });
+  const list = useInvitations(status);
+  const invitations = list.data?.pages.flatMap((page) => page.invitations) ?? [];
+  const counts = list.data?.pages[0]?.counts;
 
   let content: ReactNode;
   if (list.isPending) content = <ListSkeleton label="Loading invitations..." />;
-  else if (list.isError)
+  else if (list.isError && invitations.length === 0)
     content = (
       <LoadError onRetry={() => void list.refetch()}>
         The invitations could not be loaded: {list.error.message}
       </LoadError>
     );
-  else if (list.data.invitations.length === 0)
+  else if (invitations.length === 0)
     content = (
       <EmptyState
         title={status ? `No ${STATUS_LABELS[status].toLowerCase()} invitations` : 'No invitations yet'}
@@ -225,10 +228,11 @@ export function InvitationsPage() {
           {status ? `${STATUS_LABELS[status]} invitations` : 'All invitations'}
         </Typography>
         <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }} aria-label="Invitations">
-          {list.data.invitations.map((invitation) => (
+          {invitations.map((invitation) => (
             <InvitationRow key={invitation.itemId} invitation={invitation} />
           ))}
         </Stack>
+        <LoadMore noun="invitations" list={pagedListState(list, invitations.length)} />
       </>
     );
 
@@ -257,7 +261,7 @@ export function InvitationsPage() {
               component={RouterLink}
               to={option ? `/admin/invitations?status=${option}` : '/admin/invitations'}
               clickable
-              label={option ? STATUS_LABELS[option] : 'All'}
+              label={chipLabel(option, counts)}
               color={option === status ? 'primary' : 'default'}
               aria-current={option === status ? 'page' : undefined}
             />

@@ -28,6 +28,11 @@ function entry(overrides: Partial<StaffWaitingListEntry> = {}): StaffWaitingList
   };
 }
 
+/** One page of the staff list: the entries, the next page's cursor, the list's total. */
+function page(entries: StaffWaitingListEntry[], more: { nextCursor?: string; total?: number } = {}) {
+  return { success: true, entries, nextCursor: more.nextCursor ?? null, total: more.total ?? entries.length };
+}
+
 const LINK = 'http://localhost:3000/i/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
 
 describe('the waiting list page', () => {
@@ -41,7 +46,7 @@ describe('the waiting list page', () => {
     });
     const api = mockApi((request) =>
       request.url.pathname === '/api/waiting-list'
-        ? { status: 200, body: { success: true, entries: [entry(), invited] } }
+        ? { status: 200, body: page([entry(), invited]) }
         : {
             status: 200,
             body: {
@@ -90,10 +95,31 @@ describe('the waiting list page', () => {
     });
   });
 
+  it('shows the total and loads the next page from the cursor', async () => {
+    const later = entry({ id: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a', artistName: 'Low Tide' });
+    const api = mockApi(({ url }) =>
+      url.searchParams.get('cursor') === 'page-2'
+        ? { status: 200, body: page([later], { total: 2 }) }
+        : { status: 200, body: page([entry()], { nextCursor: 'page-2', total: 2 }) },
+    );
+    const user = userEvent.setup();
+    renderStaffPage(WaitingListPage, '/admin/waiting-list', '/admin/waiting-list');
+    const list = await screen.findByRole('list', { name: 'Waiting list entries' });
+    expect(screen.getByRole('heading', { name: '2 artists waiting' })).toBeTruthy();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText('Showing 1 of 2 entries').getAttribute('role')).toBe('status');
+    expect(api.requests[0]?.url.searchParams.get('limit')).toBe('25');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(list).findByRole('heading', { name: 'Low Tide' })).toBeTruthy();
+    expect(screen.getByText('Showing 2 of 2 entries')).toBeTruthy();
+    expect(api.requests.at(-1)?.url.searchParams.get('cursor')).toBe('page-2');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
   it('shows why an invitation failed', async () => {
     mockApi((request) =>
       request.method === 'GET'
-        ? { status: 200, body: { success: true, entries: [entry()] } }
+        ? { status: 200, body: page([entry()]) }
         : { status: 500, body: { success: false, error: 'Failed to create artist invitation' } },
     );
     const user = userEvent.setup();
@@ -107,7 +133,7 @@ describe('the waiting list page', () => {
     mockApi(() =>
       fail
         ? { status: 500, body: { success: false, error: 'Internal Server Error' } }
-        : { status: 200, body: { success: true, entries: [] } },
+        : { status: 200, body: page([]) },
     );
     const user = userEvent.setup();
     renderStaffPage(WaitingListPage, '/admin/waiting-list', '/admin/waiting-list');

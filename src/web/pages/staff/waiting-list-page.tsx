@@ -8,12 +8,13 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { type StaffWaitingListEntry, staffWaitingListResponseSchema } from '../../../domain';
-import { apiGet } from '../../api/client';
+import type { StaffWaitingListEntry } from '../../../domain';
 import { queryKeys } from '../../api/query-keys';
+import { useWaitingList } from '../../api/staff-console';
+import { LoadMore, pagedListState } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { formatSubmittedAt } from './board/board-format';
@@ -112,22 +113,21 @@ function EntryCard({ entry }: { entry: StaffWaitingListEntry }) {
   );
 }
 
-/** The waiting list (issue 9): artists who asked to join while submissions were closed. */
+/** The waiting list (issue 9): artists who asked to join while submissions were closed, a page at a time. */
 export function WaitingListPage() {
-  const list = useQuery({
-    queryKey: queryKeys.waitingList,
-    queryFn: ({ signal }) => apiGet('/api/waiting-list', staffWaitingListResponseSchema, signal),
-  });
+  const list = useWaitingList();
+  const entries = list.data?.pages.flatMap((page) => page.entries) ?? [];
+  const total = Math.max(list.data?.pages[0]?.total ?? 0, entries.length);
 
   let content: ReactNode;
   if (list.isPending) content = <ListSkeleton label="Loading the waiting list..." />;
-  else if (list.isError)
+  else if (list.isError && entries.length === 0)
     content = (
       <LoadError onRetry={() => void list.refetch()}>
         The waiting list could not be loaded: {list.error.message}
       </LoadError>
     );
-  else if (list.data.entries.length === 0)
+  else if (entries.length === 0)
     content = (
       <EmptyState title="Nobody on the waiting list">
         Artists appear here when they join while submissions are closed.
@@ -137,15 +137,14 @@ export function WaitingListPage() {
     content = (
       <>
         <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
-          {list.data.entries.length === 1
-            ? '1 artist waiting'
-            : `${list.data.entries.length} artists waiting`}
+          {total === 1 ? '1 artist waiting' : `${total} artists waiting`}
         </Typography>
         <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }} aria-label="Waiting list entries">
-          {list.data.entries.map((entry) => (
+          {entries.map((entry) => (
             <EntryCard key={entry.id} entry={entry} />
           ))}
         </Stack>
+        <LoadMore noun="entries" list={pagedListState(list, entries.length)} />
       </>
     );
 

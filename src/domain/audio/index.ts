@@ -1,0 +1,3 @@
+export * from './loudness';
+export * from './loudness-advice';
+export * from './wav-pcm';

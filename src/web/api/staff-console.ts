@@ -1,0 +1,86 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import {
+  type InvitationListResponse,
+  type InvitationStatus,
+  invitationListResponseSchema,
+  type StaffArtistSubmissionsResponse,
+  type StaffWaitingListResponse,
+  staffArtistSubmissionsResponseSchema,
+  staffWaitingListResponseSchema,
+} from '../../domain';
+import { apiGet } from './client';
+import { queryKeys } from './query-keys';
+
+/**
+ * The staff console's paged lists (issue 19): the waiting list, the invitations and one artist's
+ * submissions, newest first, a page at a time (`fetchNextPage` follows the server's cursor).
+ */
+
+/** Entries or invitations per page: a few scrolls of cards. */
+export const STAFF_LIST_PAGE_SIZE = 25;
+/** Submissions per page of the staff artist page, which has more sections below the list. */
+export const STAFF_ARTIST_SUBMISSIONS_PAGE_SIZE = 20;
+
+function pageQuery(cursor: string | undefined, limit: number, extra: Record<string, string> = {}) {
+  const query = new URLSearchParams(extra);
+  if (cursor) query.set('cursor', cursor);
+  query.set('limit', String(limit));
+  return query;
+}
+
+export function fetchWaitingList(
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<StaffWaitingListResponse> {
+  const query = pageQuery(cursor, STAFF_LIST_PAGE_SIZE);
+  return apiGet(`/api/waiting-list?${query}`, staffWaitingListResponseSchema, signal);
+}
+
+export function useWaitingList() {
+  return useInfiniteQuery({
+    queryKey: queryKeys.waitingList,
+    queryFn: ({ pageParam, signal }) => fetchWaitingList(pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function fetchInvitations(
+  status: InvitationStatus | undefined,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<InvitationListResponse> {
+  const query = pageQuery(cursor, STAFF_LIST_PAGE_SIZE, status ? { status } : {});
+  return apiGet(`/api/artist-invitations?${query}`, invitationListResponseSchema, signal);
+}
+
+export function useInvitations(status: InvitationStatus | undefined) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.artistInvitations(status),
+    queryFn: ({ pageParam, signal }) => fetchInvitations(status, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function fetchStaffArtistSubmissions(
+  artistId: string,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<StaffArtistSubmissionsResponse> {
+  const query = pageQuery(cursor, STAFF_ARTIST_SUBMISSIONS_PAGE_SIZE);
+  return apiGet(
+    `/api/artists/${encodeURIComponent(artistId)}/submissions?${query}`,
+    staffArtistSubmissionsResponseSchema,
+    signal,
+  );
+}
+
+export function useStaffArtistSubmissions(artistId: string) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.staffArtistSubmissions(artistId),
+    queryFn: ({ pageParam, signal }) => fetchStaffArtistSubmissions(artistId, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
