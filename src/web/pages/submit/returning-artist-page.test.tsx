@@ -147,7 +147,7 @@ describe('the returning-artist page', () => {
     openLink(WELL_FORMED_TOKEN, true);
     await screen.findByRole('heading', { level: 1, name: 'Welcome back, Maya Rivers' });
     await user.click(stepTab('Review & Submit'));
-    await user.click(await screen.findByRole('button', { name: 'Submit Music' }));
+    await user.click(await screen.findByRole('button', { name: 'Submit Music' }, { timeout: 10_000 }));
     expect(await screen.findByText('Success page', {}, { timeout: 10_000 })).toBeTruthy();
     const sent = seen.find((r) => r.url === '/api/board/create-item');
     const formData = (sent?.body as { formData?: Record<string, unknown> } | undefined)?.formData ?? {};
