@@ -106,6 +106,7 @@ export const routeTable: { path: string; heading: string | RegExp; as?: 'artist'
   { path: '/admin/invitations', heading: 'Invitations', as: 'staff' },
   { path: '/admin/waiting-list', heading: 'Waiting list', as: 'staff' },
   { path: '/admin/agreement', heading: 'Artist agreement', as: 'staff' },
+  { path: '/admin/templates', heading: 'Decision templates', as: 'staff' },
   { path: '/learn-more', heading: 'How it works' },
   { path: '/about-imprint-', heading: /^About / },
   { path: '/faq', heading: 'Frequently asked questions' },

@@ -80,6 +80,10 @@ const AnalyticsPage = lazyPage(() => import('./pages/staff/analytics-page'), 'An
 const AdminInvitePage = lazyPage(() => import('./pages/staff/admin-invite-page'), 'AdminInvitePage');
 const InvitationsPage = lazyPage(() => import('./pages/staff/invitations-page'), 'InvitationsPage');
 const WaitingListPage = lazyPage(() => import('./pages/staff/waiting-list-page'), 'WaitingListPage');
+const DecisionTemplatesPage = lazyPage(
+  () => import('./pages/staff/decision-templates-page'),
+  'DecisionTemplatesPage',
+);
 const AgreementTemplatePage = lazyPage(
   () => import('./pages/staff/agreement/agreement-template-page'),
   'AgreementTemplatePage',
@@ -151,6 +155,7 @@ export function appRoutes(config: Pick<PublicConfig, 'labelName'>): RouteObject[
             { path: 'admin/invitations', Component: InvitationsPage },
             { path: 'admin/waiting-list', Component: WaitingListPage },
             { path: 'admin/agreement', Component: AgreementTemplatePage },
+            { path: 'admin/templates', Component: DecisionTemplatesPage },
           ],
         },
 

@@ -74,7 +74,11 @@ export function useChangeSubmissionStatus(itemId: string) {
     mutationFn: (payload: ChangeStatusPayload) => changeSubmissionStatus(itemId, payload),
     onSuccess: async (item) => {
       queryClient.setQueryData(queryKeys.boardItem(itemId), item);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.boardItems() });
+      // The board's lists, and the review's timeline and rounds (a change may close a round).
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.boardItems() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.boardReview(itemId) }),
+      ]);
     },
     // Refused because the item moved on (another staff member): show it as it is now.
     onError: async (error) => {

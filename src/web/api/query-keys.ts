@@ -9,11 +9,25 @@ export const queryKeys = {
   /** Every page of the staff board; `boardItems()` alone matches all filters (for invalidation). */
   boardItems: (status?: string) => (status ? (['board-items', status] as const) : (['board-items'] as const)),
   boardItem: (itemId: string) => ['board-item', itemId] as const,
+  /**
+   * The review of one submission (issue 20): `boardReview(id)` alone matches its rounds, timeline
+   * and private notes, which every decision, note, rating or assignment invalidates together.
+   */
+  boardReview: (itemId: string) => ['board-review', itemId] as const,
+  reviewRounds: (itemId: string) => ['board-review', itemId, 'rounds'] as const,
+  reviewTimeline: (itemId: string) => ['board-review', itemId, 'timeline'] as const,
+  staffNotes: (itemId: string) => ['board-review', itemId, 'notes'] as const,
+  /** The staff who can be assigned a submission. */
+  reviewers: ['reviewers'] as const,
+  /** Staff's decision templates, every kind (issue 20 §3). */
+  decisionTemplates: ['decision-templates'] as const,
   /** The signed-in artist's own profile with its completion (issue 8). */
   artistProfile: ['artist-profile'] as const,
   /** The signed-in artist's submissions, and one of them. */
   artistSubmissions: ['artist-submissions'] as const,
   artistSubmission: (itemId: string) => ['artist-submission', itemId] as const,
+  /** The open change request of one of the artist's submissions (issue 20 §1). */
+  artistChangeRequest: (itemId: string) => ['artist-change-request', itemId] as const,
   /** The release details of one of the signed-in artist's submissions (issue 8). */
   releaseDetails: (itemId: string) => ['release-details', itemId] as const,
   /** Staff console (issue 9): invitations (`artistInvitations()` matches every filter), waiting list, artists. */

@@ -147,6 +147,7 @@ describe('the header bar', () => {
       'Invitations',
       'Waiting list',
       'Agreement',
+      'Templates',
       'Analytics',
       'Test dashboard',
       'Logout',

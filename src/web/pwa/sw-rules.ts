@@ -75,6 +75,7 @@ export const NOT_PRECACHED_CHUNKS = [
   'analytics-page',
   'artist-page',
   'board-page',
+  'decision-templates-page',
   'invitations-page',
   'submission-details-page',
   'test-dashboard-page',

@@ -24,6 +24,7 @@ import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
 import { PanelSection } from '../../components/panel-section';
 import { formatClock } from './analytics/analytics-format';
+import { DeclineReasons } from './analytics/decline-reasons';
 import { ErrorsByCategoryChart } from './analytics/errors-by-category-chart';
 import { RecentErrorsTable } from './analytics/recent-errors-table';
 import { SummaryCards } from './analytics/summary-cards';
@@ -112,6 +113,9 @@ function Dashboard({
           75th percentile of real page loads in this window, scored against Google's good and poor thresholds.
         </Typography>
         <WebVitalsPanel vitals={data.performanceStats.coreWebVitals} />
+      </PanelSection>
+      <PanelSection title="Decline reasons">
+        <DeclineReasons reasons={data.declineReasons} />
       </PanelSection>
       <PanelSection title="Errors per category">
         <ErrorsByCategoryChart counts={data.errorStats.errorsByCategory} />

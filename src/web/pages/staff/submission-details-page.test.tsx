@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BoardItemDetail } from '../../../domain';
-import { detail, imageMappingFor, jpegVariantOf, mockApi, renderStaffPage } from './board/board-test-helpers';
+import {
+  answerReview,
+  detail,
+  jpegVariantOf,
+  mockApi,
+  renderStaffPage,
+  timelineEvent,
+} from './board/board-test-helpers';
 import { SubmissionDetailsPage } from './submission-details-page';
 
 const item = detail();
@@ -23,11 +30,7 @@ function rowValue(container: HTMLElement, label: string): string | null | undefi
 
 describe('the submission review', () => {
   it('shows every part of the submission', async () => {
-    const api = mockApi(({ url }) =>
-      url.pathname === '/files/optimized/image-mapping.json'
-        ? { status: 200, body: imageMappingFor(url) }
-        : { status: 200, body: { success: true, item } },
-    );
+    const api = mockApi(answerReview({ item }));
     renderStaffPage(SubmissionDetailsPage, '/details/:submissionId', path);
     expect(screen.getByRole('status').textContent).toContain('Loading submission...');
 
@@ -131,9 +134,12 @@ describe('the submission review', () => {
       within(catalogue).getByRole('table', { name: 'Master splits of Old Harbour' }).textContent,
     ).toContain('Iris Cole');
 
-    const history = region('History');
-    expect(history.textContent).toContain('Submitted');
-    expect(history.textContent).toContain('By the artist, through the submission form');
+    const timeline = region('Timeline');
+    await waitFor(() => expect(timeline.textContent).toContain('Submitted'));
+    expect(timeline.textContent).toContain('By the artist, through the submission form');
+    expect(api.requests.some((r) => r.url.pathname === `/api/board/items/${item.itemId}/timeline`)).toBe(
+      true,
+    );
   });
 
   it('shows where the artist is with the release details, and the ISRCs they gave', async () => {
@@ -141,7 +147,7 @@ describe('the submission review', () => {
       status: 'in_progress',
       releaseDetails: { status: 'draft', submittedAt: null },
     });
-    const api = mockApi(() => ({ status: 200, body: { success: true, item: withDraft } }));
+    const api = mockApi(answerReview({ item: withDraft }));
     const first = renderStaffPage(SubmissionDetailsPage, '/details/:submissionId', path);
     const header = await screen.findByRole('banner');
     expect(header.textContent).toContain('Release details: draft saved, not submitted yet');
@@ -165,7 +171,22 @@ describe('the submission review', () => {
         },
       ],
     });
-    mockApi(() => ({ status: 200, body: { success: true, item: submitted } }));
+    mockApi(
+      answerReview({
+        item: submitted,
+        events: [
+          timelineEvent({
+            eventId: '2',
+            type: 'release_details_submitted',
+            label: 'Release details submitted',
+            actor: 'Maya Rivers',
+            toStatus: null,
+            createdAt: submittedAt,
+          }),
+          timelineEvent(),
+        ],
+      }),
+    );
     renderStaffPage(SubmissionDetailsPage, '/details/:submissionId', path);
     const banner = await screen.findByRole('banner');
     expect(banner.textContent).toMatch(/Release details: submitted on Dec 1, 2026/);
@@ -176,8 +197,9 @@ describe('the submission review', () => {
       .filter((dt) => dt.textContent === 'ISRC')
       .map((dt) => dt.nextElementSibling?.textContent);
     expect(isrcs).toEqual(['GB-A1B-25-00042', '—']);
-    expect(region('History').textContent).toContain('Release details submitted by the artist');
-    expect(region('History').textContent).toContain('By Maya Rivers');
+    const timeline = region('Timeline');
+    await waitFor(() => expect(timeline.textContent).toContain('Release details submitted by the artist'));
+    expect(timeline.textContent).toContain('By Maya Rivers');
   });
 
   it('offers only the next statuses and sends the change with the message', async () => {
@@ -197,11 +219,28 @@ describe('the submission review', () => {
         },
       ],
     };
-    const api = mockApi(({ method }) =>
-      method === 'POST'
-        ? { status: 200, body: { success: true, item: approved } }
-        : { status: 200, body: { success: true, item } },
-    );
+    let posted = false;
+    const api = mockApi((request) => {
+      if (request.method === 'POST') posted = true;
+      return answerReview({
+        item: posted ? approved : item,
+        events: posted
+          ? [
+              timelineEvent({
+                eventId: '2',
+                type: 'status_changed',
+                label: 'Status changed',
+                fromStatus: 'pending',
+                toStatus: 'approved',
+                message: 'We love it.',
+                actor: 'reviewer@label.example',
+                createdAt: '2026-11-21T10:00:00.000Z',
+              }),
+              timelineEvent(),
+            ]
+          : [timelineEvent()],
+      })(request);
+    });
     const user = userEvent.setup();
     renderStaffPage(SubmissionDetailsPage, '/details/:submissionId', path);
     const panel = await screen.findByRole('region', { name: 'Change status' });
@@ -234,21 +273,26 @@ describe('the submission review', () => {
         .getAllByRole('radio')
         .map((radio) => radio.closest('label')?.textContent),
     ).toEqual(['In Progress', 'Processing', 'Live', 'Rejected']);
-    const history = region('History');
-    expect(history.textContent).toContain('Status changed from Pending to Approved');
-    expect(history.textContent).toContain('By reviewer@label.example');
-    expect(history.textContent).toContain('We love it.');
+    const timeline = region('Timeline');
+    await waitFor(() => expect(timeline.textContent).toContain('Status changed from Pending to Approved'));
+    expect(timeline.textContent).toContain('By reviewer@label.example');
+    expect(timeline.textContent).toContain('We love it.');
     expect((within(panel).getByRole('textbox') as HTMLTextAreaElement).value).toBe('');
   });
 
   it('sends no message when none was written', async () => {
-    const api = mockApi(({ method }) => ({
-      status: 200,
-      body: {
-        success: true,
-        item: method === 'POST' ? { ...item, status: 'rejected', nextStatuses: ['pending'] } : item,
-      },
-    }));
+    const api = mockApi(
+      answerReview({
+        item,
+        other: ({ method }) =>
+          method === 'POST'
+            ? {
+                status: 200,
+                body: { success: true, item: { ...item, status: 'rejected', nextStatuses: ['pending'] } },
+              }
+            : undefined,
+      }),
+    );
     const user = userEvent.setup();
     renderStaffPage(SubmissionDetailsPage, '/details/:submissionId', path);
     const panel = await screen.findByRole('region', { name: 'Change status' });
@@ -260,10 +304,12 @@ describe('the submission review', () => {
 
   it('shows the server’s refusal in its words and reloads the item', async () => {
     const refusal = 'A submission that is Approved cannot be set to Approved';
-    const api = mockApi(({ method }) =>
-      method === 'POST'
-        ? { status: 409, body: { success: false, error: refusal } }
-        : { status: 200, body: { success: true, item } },
+    const api = mockApi(
+      answerReview({
+        item,
+        other: ({ method }) =>
+          method === 'POST' ? { status: 409, body: { success: false, error: refusal } } : undefined,
+      }),
     );
     const user = userEvent.setup();
     renderStaffPage(SubmissionDetailsPage, '/details/:submissionId', path);
@@ -298,10 +344,14 @@ describe('the submission review', () => {
   it('offers Retry when the submission cannot be loaded', async () => {
     // The page retries once by itself before it shows the failure.
     let calls = 0;
-    mockApi(() =>
-      ++calls <= 2
-        ? { status: 503, body: { success: false, error: 'Service unavailable' } }
-        : { status: 200, body: { success: true, item } },
+    mockApi(
+      answerReview({
+        item,
+        other: ({ url }) =>
+          url.pathname === `/api/board/items/${item.itemId}` && ++calls <= 2
+            ? { status: 503, body: { success: false, error: 'Service unavailable' } }
+            : undefined,
+      }),
     );
     const user = userEvent.setup();
     renderStaffPage(SubmissionDetailsPage, '/details/:submissionId', path);

@@ -20,8 +20,11 @@ import { BOARD_PATH, formatSubmittedAt } from './board/board-format';
 import { CatalogueList } from './board/catalogue-list';
 import { ChangeStatusPanel } from './board/change-status-panel';
 import { RecordNotFound } from './board/detail-parts';
-import { HistoryList } from './board/history-list';
+import { PrivateReviewPanel } from './board/private-review-panel';
+import { RequestChangesPanel } from './board/request-changes-panel';
+import { ReviewRounds } from './board/review-rounds';
 import { ArtistDetails, ArtworkDetails, ReleaseDetails } from './board/submission-sections';
+import { TimelineList } from './board/timeline-list';
 import { TrackList } from './board/track-list';
 
 export const SUBMISSION_NOT_FOUND_TITLE = 'Submission not found';
@@ -111,6 +114,9 @@ function SubmissionReview({ item }: { item: BoardItemDetail }) {
         </Stack>
       </Box>
       <ChangeStatusPanel key={item.itemId} item={item} />
+      <RequestChangesPanel key={`changes-${item.itemId}`} item={item} />
+      <ReviewRounds itemId={item.itemId} />
+      <PrivateReviewPanel item={item} />
       <PanelSection title="Artist">
         <ArtistDetails item={item} />
       </PanelSection>
@@ -132,14 +138,16 @@ function SubmissionReview({ item }: { item: BoardItemDetail }) {
           <CatalogueList item={item} />
         </PanelSection>
       )}
-      <PanelSection title="History">
-        <HistoryList item={item} />
-      </PanelSection>
+      <TimelineList itemId={item.itemId} />
     </Stack>
   );
 }
 
-/** Staff review of one submission (spec 001 §2, /details/:submissionId; issue 7). */
+/**
+ * Staff review of one submission (spec 001 §2, /details/:submissionId; issue 7): its parts, the
+ * decisions (status change, change request; issue 20), the rounds of changes, the private review
+ * and the timeline.
+ */
 export function SubmissionDetailsPage() {
   const { submissionId } = useParams();
   const query = useBoardItem(submissionId);

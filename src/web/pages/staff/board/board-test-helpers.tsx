@@ -3,7 +3,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import type { BoardItemDetail, BoardItemSummary, BoardListResponse } from '../../../../domain';
+import type {
+  BoardItemDetail,
+  BoardItemSummary,
+  BoardListResponse,
+  DecisionTemplate,
+  ReviewRound,
+  StaffNote,
+  TimelineEvent,
+} from '../../../../domain';
 import { defaultPublicConfig } from '../../../../domain';
 import { PublicConfigContext } from '../../../config';
 import { theme } from '../../../theme';
@@ -35,6 +43,9 @@ export function renderStaffPage(Page: ComponentType, path: string, entry: string
   );
   return { ...view, router, queryClient };
 }
+
+import { imageMappingFor } from '../../../test/image-mapping-answer';
+import type { RecordedRequest } from '../../../test/mock-api';
 
 export { imageMappingFor, jpegVariantOf } from '../../../test/image-mapping-answer';
 export { mockApi, type RecordedRequest } from '../../../test/mock-api';
@@ -253,5 +264,88 @@ export function detail(overrides: Partial<BoardItemDetail> = {}): BoardItemDetai
     rating: null,
     releaseDate: '2027-03-05',
     ...overrides,
+  };
+}
+
+// --- The review of a submission (issue 20) -------------------------------------------------------
+
+export const REVIEWER = {
+  userId: '5b1e2f7c-2222-4a2b-8c3d-5e6f7a8b9c0d',
+  name: 'Sam Staff',
+  email: 'sam@label.example',
+};
+
+/** An event of the timeline as GET …/timeline answers it. */
+export function timelineEvent(overrides: Partial<TimelineEvent> = {}): TimelineEvent {
+  return {
+    eventId: '1',
+    type: 'created',
+    label: 'Submitted',
+    actor: null,
+    fromStatus: null,
+    toStatus: 'pending',
+    message: null,
+    templateId: null,
+    roundId: null,
+    data: null,
+    createdAt: '2026-11-20T14:05:00.000Z',
+    ...overrides,
+  };
+}
+
+export function decisionTemplate(overrides: Partial<DecisionTemplate> = {}): DecisionTemplate {
+  return {
+    templateId: '6c1e2f7c-3333-4a2b-8c3d-5e6f7a8b9c01',
+    kind: 'approve',
+    name: 'Welcome aboard',
+    body: 'Dear {{artistName}}, we would love to release "{{releaseTitle}}" on {{labelName}}.',
+    createdAt: '2026-11-01T09:00:00.000Z',
+    updatedAt: '2026-11-02T09:00:00.000Z',
+    updatedBy: 'Sam Staff',
+    ...overrides,
+  };
+}
+
+export interface ReviewAnswers {
+  item?: BoardItemDetail;
+  rounds?: ReviewRound[];
+  events?: TimelineEvent[];
+  notes?: StaffNote[];
+  templates?: DecisionTemplate[];
+  /** Anything else: POSTs, a filled template. Answered before the reads when it returns an answer. */
+  other?: (request: RecordedRequest) => { status: number; body: unknown } | undefined;
+}
+
+/**
+ * Answers every request the staff submission page makes, by path: the item, its rounds, its
+ * timeline, its notes, the reviewers, the decision templates and the image mapping.
+ */
+export function answerReview(answers: ReviewAnswers = {}) {
+  const item = answers.item ?? detail();
+  return (request: RecordedRequest): { status: number; body: unknown } => {
+    const answer = answers.other?.(request);
+    if (answer) return answer;
+    const path = request.url.pathname;
+    if (path === '/files/optimized/image-mapping.json')
+      return { status: 200, body: imageMappingFor(request.url) };
+    if (path.endsWith('/rounds'))
+      return { status: 200, body: { success: true, rounds: answers.rounds ?? [] } };
+    if (path.endsWith('/timeline')) {
+      const events = answers.events ?? [timelineEvent()];
+      return { status: 200, body: { success: true, events, nextCursor: null, total: events.length } };
+    }
+    if (path.endsWith('/notes')) return { status: 200, body: { success: true, notes: answers.notes ?? [] } };
+    if (path === '/api/board/reviewers')
+      return { status: 200, body: { success: true, reviewers: [REVIEWER] } };
+    if (path === '/api/decision-templates')
+      return {
+        status: 200,
+        body: {
+          success: true,
+          templates: answers.templates ?? [],
+          placeholders: ['artistName', 'releaseTitle', 'labelName'],
+        },
+      };
+    return { status: 200, body: { success: true, item } };
   };
 }

@@ -11,39 +11,55 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useId, useState } from 'react';
 import {
   type BoardItemDetail,
+  getDecisionOfStatus,
   getStatusLabel,
   STATUS_MESSAGE_MAX_LENGTH,
   type SubmissionStatus,
 } from '../../../../domain';
 import { useChangeSubmissionStatus } from '../../../api/board';
 import { PanelSection } from '../../../components/panel-section';
+import {
+  type DecisionMessage,
+  DecisionMessageField,
+  decisionPayload,
+  EMPTY_DECISION_MESSAGE,
+} from './decision-message-field';
 
 /**
  * Staff move the submission on: only the statuses the board allows from here are offered, with an
- * optional note that goes to the artist in the status e-mail. The server checks the move again.
+ * optional note that goes to the artist in the status e-mail. Approving and declining start from a
+ * saved template of their kind (issue 20 §3), filled in for the submission and editable before
+ * sending. The server checks the move again.
  */
 export function ChangeStatusPanel({ item }: { item: BoardItemDetail }) {
   const mutation = useChangeSubmissionStatus(item.itemId);
   const [selected, setSelected] = useState<SubmissionStatus | ''>('');
-  const [message, setMessage] = useState('');
+  const [decision, setDecision] = useState<DecisionMessage>(EMPTY_DECISION_MESSAGE);
+  const message = decision.message;
   const [done, setDone] = useState<SubmissionStatus | null>(null);
   const legendId = useId();
   const options = item.nextStatuses;
   // After a refusal the item is reloaded; a choice it no longer offers is no choice.
   const chosen = selected && options.includes(selected) ? selected : '';
+  const kind = chosen ? getDecisionOfStatus(chosen) : null;
+
+  function choose(status: SubmissionStatus) {
+    // A template belongs to one kind of decision: moving to another drops it, keeping the words.
+    if (getDecisionOfStatus(status) !== kind) setDecision((current) => ({ ...current, templateId: null }));
+    setSelected(status);
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!chosen || mutation.isPending) return;
     setDone(null);
-    const note = message.trim();
     mutation.mutate(
-      { status: chosen, ...(note ? { message: note } : {}) },
+      { status: chosen, ...decisionPayload(kind ? decision : { ...decision, templateId: null }) },
       {
         onSuccess: (updated) => {
           setDone(updated.status);
           setSelected('');
-          setMessage('');
+          setDecision(EMPTY_DECISION_MESSAGE);
         },
       },
     );
@@ -68,7 +84,7 @@ export function ChangeStatusPanel({ item }: { item: BoardItemDetail }) {
               row
               aria-labelledby={legendId}
               value={chosen}
-              onChange={(event) => setSelected(event.target.value as SubmissionStatus)}
+              onChange={(event) => choose(event.target.value as SubmissionStatus)}
             >
               {options.map((status) => (
                 <FormControlLabel
@@ -81,17 +97,29 @@ export function ChangeStatusPanel({ item }: { item: BoardItemDetail }) {
               ))}
             </RadioGroup>
           </FormControl>
-          <TextField
-            label="Message to the artist (optional)"
-            multiline
-            minRows={3}
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-            disabled={mutation.isPending}
-            helperText={`Sent with the status e-mail. ${message.length}/${STATUS_MESSAGE_MAX_LENGTH}`}
-            slotProps={{ htmlInput: { maxLength: STATUS_MESSAGE_MAX_LENGTH } }}
-            fullWidth
-          />
+          {kind ? (
+            <DecisionMessageField
+              itemId={item.itemId}
+              kind={kind}
+              value={decision}
+              onChange={setDecision}
+              disabled={mutation.isPending}
+              label="Message to the artist (optional)"
+              helper="Sent with the status e-mail."
+            />
+          ) : (
+            <TextField
+              label="Message to the artist (optional)"
+              multiline
+              minRows={3}
+              value={message}
+              onChange={(event) => setDecision({ templateId: null, message: event.target.value })}
+              disabled={mutation.isPending}
+              helperText={`Sent with the status e-mail. ${message.length}/${STATUS_MESSAGE_MAX_LENGTH}`}
+              slotProps={{ htmlInput: { maxLength: STATUS_MESSAGE_MAX_LENGTH } }}
+              fullWidth
+            />
+          )}
           {mutation.isError && (
             <Alert severity="error" role="alert">
               {mutation.error.message}
