@@ -14,6 +14,7 @@ import { submissionStatusSchema } from '../status/submission-status';
 import { boardItemDetailSchema } from './board';
 import { pageAnswerFields, pageQueryFields } from './pagination';
 import { submissionSchema } from './submission';
+import { contributorSchema } from './track';
 
 /**
  * The review workflow's API (issue 20): change requests and resubmissions (§1), rounds with what
@@ -102,6 +103,11 @@ export const artistFlaggedFieldSchema = flaggedFieldViewSchema.extend({
   current: fieldValueSchema.nullable(),
   /** The current file of an artwork or audio field, to show or play. */
   file: z.object({ fileName: z.string(), url: z.string() }).nullable(),
+  /**
+   * For a track's master splits: the people credited on the track now, whom a split may name by
+   * id (`contributorId`), so the splits can be shown and edited with their names.
+   */
+  credited: z.array(contributorSchema).optional(),
 });
 export type ArtistFlaggedField = z.infer<typeof artistFlaggedFieldSchema>;
 

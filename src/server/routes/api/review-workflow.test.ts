@@ -440,6 +440,12 @@ describe('only the marked fields', () => {
       throw new Error('values');
     if (releaseDate?.field !== 'releaseDate' || isrc?.field !== 'trackIsrc') throw new Error('values');
     expect(isrc.isrc).toBe('');
+    // The splits come with the people credited on the track, whom a split names by id.
+    expect(splits.masterSplits[0]?.contributorId).toBe('c-0');
+    expect(open.changeRequest?.fields[2]?.credited).toEqual([
+      expect.objectContaining({ id: 'c-0', firstName: 'Leo', surname: 'Park', roles: ['Producer'] }),
+    ]);
+    expect(open.changeRequest?.fields[1]?.credited).toBeUndefined();
 
     const valid = {
       changes: [

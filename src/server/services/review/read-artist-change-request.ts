@@ -1,7 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { type ArtistChangeRequest, type ArtistChangeRequestResponse, targetOf } from '../../../domain';
+import {
+  type ArtistChangeRequest,
+  type ArtistChangeRequestResponse,
+  type Contributor,
+  targetOf,
+} from '../../../domain';
 import type { Executor } from '../../db/client';
 import { reviewRounds, uploads } from '../../db/schema';
+import { presentContributor } from '../release-details/release-details-view';
 import { signedLink } from '../submissions/present-artist-submission';
 import { readArtistSubmission } from '../submissions/read-submissions';
 import type { LinkSigner } from '../uploads/present-upload';
@@ -23,9 +29,18 @@ export async function findOpenRound(
   return row;
 }
 
+/** The people credited on a track, in the form's shape: whom its master splits may name. */
+function creditedOn(state: FieldState, trackId: string | undefined): Contributor[] {
+  const kinds = ['featured', 'producer', 'non_featured'] as const;
+  return kinds.flatMap((kind) =>
+    state.contributors.filter((row) => row.trackId === trackId && row.kind === kind).map(presentContributor),
+  );
+}
+
 /**
  * The open request as its artist sees it: each marked field with the reviewer's note, its label,
- * and its current value to edit (files with a link to show or play them). Who asked, which
+ * and its current value to edit (files with a link to show or play them; a track's splits with the
+ * people credited on the track). Who asked, which
  * template and anything else of staff's stays out.
  */
 export async function presentArtistChangeRequest(
@@ -65,6 +80,7 @@ export async function presentArtistChangeRequest(
         note: field.note,
         current: value,
         file: fileId && fileName !== undefined ? { fileName, url: signedLink(signer, fileId, now) } : null,
+        ...(field.field === 'trackSplits' ? { credited: creditedOn(state, field.trackId) } : {}),
       };
     }),
   };

@@ -218,7 +218,7 @@ function TrackDetailsFields({
   );
 }
 
-interface ContributorsSectionProps {
+export interface ContributorsSectionProps {
   index: number;
   metadata: TrackMetadata;
   title: string;
@@ -230,7 +230,12 @@ interface ListedContributor {
   list: ContributorList;
 }
 
-function ContributorsSection({ index, metadata, title, writeMetadata }: ContributorsSectionProps) {
+/**
+ * Who created the track: solo work, or the credited people (added and edited with the contributor
+ * dialog), bound to `tracks.${index}.metadata`. Also used alone where only a track's contributors
+ * are open for editing (the artist's answer to a change request, issue 20).
+ */
+export function ContributorsSection({ index, metadata, title, writeMetadata }: ContributorsSectionProps) {
   const { setValue } = useFormContext<SubmitFormValues>();
   const field = getTrackContributorsField(index);
   const error = useFieldError(field);

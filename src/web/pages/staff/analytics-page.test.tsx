@@ -122,6 +122,31 @@ describe('the analytics dashboard', () => {
     expect(errorList?.url.searchParams.get('limit')).toBe('20');
     // The whole window fits in the table: no count, nothing more to load.
     expect(within(recent).queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Decline reasons' }).textContent).toContain(
+      'No submissions were declined in this window.',
+    );
+  });
+
+  it('counts the declines of the window per template, those without one by themselves', async () => {
+    mockApi(
+      answer(
+        dashboard({
+          declineReasons: [
+            { templateId: '6c1e2f7c-3333-4a2b-8c3d-5e6f7a8b9c01', name: 'Not the right fit', count: 3 },
+            { templateId: null, name: 'Without a template', count: 1 },
+          ],
+        }),
+      ),
+    );
+    renderStaffPage(AnalyticsPage, '/analytics', '/analytics');
+    const reasons = await screen.findByRole('region', { name: 'Decline reasons' });
+    const table = within(reasons).getByRole('table');
+    expect(within(table).getByText('4 declines in this window, by the template sent')).toBeTruthy();
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['ReasonDeclines', 'Not the right fit3', 'Without a template1']);
   });
 
   it('asks for the chosen window and keeps it in the address', async () => {

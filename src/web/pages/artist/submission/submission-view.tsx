@@ -14,7 +14,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import {
   formatDisplayDate,
   getReleaseTypeLabel,
@@ -24,12 +24,15 @@ import {
   type StatusChipColour,
   type Submission,
 } from '../../../../domain';
+import { useArtistChangeRequest } from '../../../api/change-request';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { StatusChip } from '../../../components/status-chip';
 import { usePageTitle } from '../../../components/use-page-title';
 import { usePublicConfig } from '../../../config';
 import { SubmissionArtwork } from '../common/artwork';
 import { formatSubmittedDate } from '../common/format';
+import type { Resubmitted } from './change-request-form';
+import { ChangeRequestSection } from './change-request-section';
 
 const BANNER_SEVERITY: Record<StatusChipColour, AlertColor> = {
   success: 'success',
@@ -153,10 +156,52 @@ function ContactSupport({ releaseTitle }: { releaseTitle: string }) {
   );
 }
 
-/** One submission as its artist sees it (spec 000 §2 Submission Details). */
+/** The message the label sent with its change request, as the banner shows it. */
+function ReviewerMessage({ itemId }: { itemId: string }) {
+  const { labelName } = usePublicConfig();
+  const message = useArtistChangeRequest(itemId).data?.changeRequest?.message;
+  if (!message) return null;
+  return (
+    <Box
+      component="blockquote"
+      sx={{
+        m: 0,
+        mt: 1.5,
+        pl: 1.5,
+        borderLeft: 3,
+        borderColor: 'divider',
+        whiteSpace: 'pre-line',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      <Typography variant="body2" component="span" sx={{ display: 'block', fontWeight: 600 }}>
+        Message from {labelName}:
+      </Typography>
+      {message}
+    </Box>
+  );
+}
+
+function ResubmittedNotice({ resubmitted, onClose }: { resubmitted: Resubmitted; onClose(): void }) {
+  const { labelName } = usePublicConfig();
+  const changed = resubmitted.changedFields;
+  return (
+    <Alert severity="success" onClose={onClose}>
+      <AlertTitle component="h2" sx={{ fontSize: '1.05rem', fontWeight: 700 }}>
+        Sent back for review
+      </AlertTitle>
+      {labelName} has your changes and will review the submission again.{' '}
+      {changed.length > 0 ? `Changed: ${changed.join('; ')}.` : 'You sent every field back as it was.'}
+    </Alert>
+  );
+}
+
+/** One submission as its artist sees it (spec 000 §2 Submission Details; issue 20: a change request). */
 export function SubmissionView({ submission }: { submission: Submission }) {
   usePageTitle(submission.releaseTitle);
   const banner = getStatusBanner(submission.status);
+  const [resubmitted, setResubmitted] = useState<Resubmitted | null>(null);
+  const changesRequested = submission.status === 'changes_requested';
   return (
     <Stack spacing={3}>
       <Stack
@@ -185,7 +230,12 @@ export function SubmissionView({ submission }: { submission: Submission }) {
           {banner.title}
         </AlertTitle>
         {banner.text}
+        {changesRequested && <ReviewerMessage itemId={submission.itemId} />}
       </Alert>
+
+      {resubmitted && <ResubmittedNotice resubmitted={resubmitted} onClose={() => setResubmitted(null)} />}
+
+      {changesRequested && <ChangeRequestSection submission={submission} onResubmitted={setResubmitted} />}
 
       <Section title="Important Dates">
         <Box

@@ -1,43 +1,20 @@
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import {
-  checkReleaseAudio,
-  detectBrowserName,
-  listWavWarnings,
-  PLAYBACK_MESSAGES,
-  parseWavHeader,
-  type TrackDraft,
-} from '../../../../../domain';
+import { checkReleaseAudio, detectBrowserName, type TrackDraft } from '../../../../../domain';
 import {
   type AudioSummary,
   buildUploadInput,
   type SubmitFormValues,
   withUploadedAudio,
 } from '../../../../forms/form-values';
+import { inspectWav } from '../../../../forms/inspect-wav';
 import { useUploadRegistry, useUploadState } from '../../../../forms/upload-registry';
-
-/** The fmt and data chunks sit in the first few kilobytes; 1 MiB also covers large metadata chunks before them. */
-const HEADER_BYTES = 1024 * 1024;
 
 /** A picked file with warnings, waiting for the artist to upload it anyway or choose another. */
 export interface PendingFile {
   file: File;
   summary: AudioSummary;
   warnings: string[];
-}
-
-export type Inspection =
-  | { ok: true; summary: AudioSummary; warnings: string[] }
-  | { ok: false; message: string };
-
-/** Reads the WAV header in the browser, before a byte is uploaded. */
-export async function inspectWav(file: File): Promise<Inspection> {
-  const bytes = new Uint8Array(await file.slice(0, HEADER_BYTES).arrayBuffer());
-  const parsed = parseWavHeader(bytes, file.size);
-  if (!parsed.ok) return { ok: false, message: `${PLAYBACK_MESSAGES.processFailed}: ${parsed.reason}` };
-  const { channels, sampleRate, bitsPerSample, durationSeconds } = parsed.header;
-  const summary = { channels, sampleRate, bitsPerSample, durationSeconds };
-  return { ok: true, summary, warnings: listWavWarnings(summary) };
 }
 
 /**
