@@ -170,7 +170,8 @@ export function buildResubmission(
           masterSplits: metadata.hasMasterSplit ? metadata.masterSplits : [],
         };
       }
-      case 'catalogueItem': {
+      default: {
+        // The catalogue item: its title, artist, link and splits.
         const metadata = values.catalogueItems[slot]?.metadata ?? { hasMasterSplit: false, masterSplits: [] };
         return {
           field: 'catalogueItem',
