@@ -94,7 +94,7 @@ test('staff mark only the artwork; the artist replaces just that; staff compare 
   await artworkBox.check();
   await request.getByRole('textbox', { name: 'Note: The artwork' }).fill(note);
   expect(await axeViolations(staff.page)).toEqual([]);
-  await staff.page.screenshot({ path: '/tmp/review-staff-request-desktop.png', fullPage: true });
+  await request.screenshot({ path: '/tmp/review-staff-request-panel-desktop.png' });
   const since = Date.now() - 1000;
   await request.getByRole('button', { name: 'Send change request (1 field)' }).click();
   await expect(request.getByRole('status')).toHaveText(
@@ -167,6 +167,7 @@ test('staff mark only the artwork; the artist replaces just that; staff compare 
   await expect(round.getByRole('img', { name: 'The artwork, after: clean-cover.jpg' })).toBeVisible();
   expect(await axeViolations(staff.page)).toEqual([]);
   await staff.page.screenshot({ path: '/tmp/review-staff-rounds-desktop.png', fullPage: true });
+  await rounds.screenshot({ path: '/tmp/review-staff-rounds-panel-desktop.png' });
 
   const panel = staff.page.getByRole('region', { name: 'Change status' });
   await panel.getByRole('radio', { name: 'Approved' }).check();
@@ -332,6 +333,7 @@ test.describe('on a phone', () => {
     await request.getByRole('textbox', { name: /^Note: The title of track 1/ }).fill('Check the spelling.');
     await expectNoHorizontalOverflow(staff.page);
     await staff.page.screenshot({ path: '/tmp/review-staff-request-phone.png', fullPage: true });
+    await request.screenshot({ path: '/tmp/review-staff-request-panel-phone.png' });
     await request.getByRole('button', { name: 'Send change request (2 fields)' }).click();
     await expect(request.getByRole('status')).toContainText('Changes requested: 2 fields marked.');
 
@@ -343,6 +345,7 @@ test.describe('on a phone', () => {
     await expectNoHorizontalOverflow(page);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/review-artist-changes-phone.png', fullPage: true });
+    await toChange.screenshot({ path: '/tmp/review-artist-what-to-change-phone.png' });
     await titleField.fill('Low Tide (Radio Edit)');
     const chooser = page.waitForEvent('filechooser');
     await toChange.getByRole('button', { name: 'Choose a new artwork' }).click();
@@ -361,6 +364,15 @@ test.describe('on a phone', () => {
     await expectNoHorizontalOverflow(staff.page);
     expect(await axeViolations(staff.page)).toEqual([]);
     await staff.page.screenshot({ path: '/tmp/review-staff-rounds-phone.png', fullPage: true });
+    await staff.page
+      .getByRole('region', { name: 'Change requests' })
+      .screenshot({ path: '/tmp/review-staff-rounds-panel-phone.png' });
+    await staff.page
+      .getByRole('region', { name: 'Private review' })
+      .screenshot({ path: '/tmp/review-staff-private-phone.png' });
+    await staff.page
+      .getByRole('region', { name: 'Timeline' })
+      .screenshot({ path: '/tmp/review-staff-timeline-phone.png' });
     expectNoProblems(problems);
     expectNoProblems(staff.problems);
     await staff.close();

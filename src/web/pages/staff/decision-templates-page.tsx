@@ -24,7 +24,6 @@ import { isSignedOutError } from '../../auth/sign-in-path';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { PageHeader } from '../../components/page-header';
 import { PanelSection } from '../../components/panel-section';
-import { visuallyHidden } from '../../components/visually-hidden';
 import { usePublicConfig } from '../../config';
 import { formatSubmittedAt } from './board/board-format';
 import { DECISION_TEMPLATES_PATH } from './board/decision-message-field';
@@ -99,17 +98,11 @@ function TemplateCard({
         {template.updatedBy ? ` by ${template.updatedBy}` : ''}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
-        <Button size="small" variant="outlined" onClick={onEdit}>
+        <Button size="small" variant="outlined" onClick={onEdit} aria-label={`Edit ${template.name}`}>
           Edit
-          <Box component="span" sx={visuallyHidden}>
-            {` ${template.name}`}
-          </Box>
         </Button>
-        <Button size="small" color="error" onClick={onDelete}>
+        <Button size="small" color="error" onClick={onDelete} aria-label={`Delete ${template.name}`}>
           Delete
-          <Box component="span" sx={visuallyHidden}>
-            {` ${template.name}`}
-          </Box>
         </Button>
       </Stack>
     </Paper>
@@ -134,11 +127,13 @@ function KindSection({
     <PanelSection
       title={label}
       action={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={onNew}>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={onNew}
+          aria-label={`New template to ${label.toLowerCase()}`}
+        >
           New template
-          <Box component="span" sx={visuallyHidden}>
-            {` to ${label.toLowerCase()}`}
-          </Box>
         </Button>
       }
     >

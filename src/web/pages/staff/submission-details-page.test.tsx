@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BoardItemDetail } from '../../../domain';
 import {
   answerReview,
+  decisionTemplate,
   detail,
   jpegVariantOf,
   mockApi,
@@ -278,6 +279,69 @@ describe('the submission review', () => {
     expect(timeline.textContent).toContain('By reviewer@label.example');
     expect(timeline.textContent).toContain('We love it.');
     expect((within(panel).getByRole('textbox') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('approves from a template, filled in for the submission and edited before sending', async () => {
+    const template = decisionTemplate();
+    const declineTemplate = decisionTemplate({
+      templateId: '6c1e2f7c-3333-4a2b-8c3d-5e6f7a8b9c09',
+      kind: 'decline',
+      name: 'Not for us',
+    });
+    const api = mockApi(
+      answerReview({
+        item,
+        templates: [template, declineTemplate],
+        other: ({ method, url }) => {
+          if (url.pathname.endsWith('/decision-message'))
+            return {
+              status: 200,
+              body: {
+                success: true,
+                templateId: template.templateId,
+                kind: 'approve',
+                name: template.name,
+                message: 'Dear Maya Rivers, we would love to release "First Light" on Imprint.',
+              },
+            };
+          if (method === 'POST')
+            return {
+              status: 200,
+              body: { success: true, item: { ...item, status: 'approved', nextStatuses: [] } },
+            };
+          return undefined;
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderStaffPage(SubmissionDetailsPage, '/details/:submissionId', path);
+    const panel = await screen.findByRole('region', { name: 'Change status' });
+    // In Progress is not a decision: no template.
+    await user.click(within(panel).getByRole('radio', { name: 'In Progress' }));
+    expect(within(panel).queryByRole('combobox')).toBeNull();
+
+    await user.click(within(panel).getByRole('radio', { name: 'Approved' }));
+    await user.click(within(panel).getByRole('combobox', { name: 'Template (Approve)' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'No template: write the message',
+      'Welcome aboard',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Welcome aboard' }));
+    const message = within(panel).getByRole('textbox', { name: 'Message to the artist (optional)' });
+    await waitFor(() =>
+      expect((message as HTMLTextAreaElement).value).toBe(
+        'Dear Maya Rivers, we would love to release "First Light" on Imprint.',
+      ),
+    );
+    await user.click(message);
+    await user.paste(' The contract follows.');
+    await user.click(within(panel).getByRole('button', { name: 'Set to Approved' }));
+    await within(panel).findByRole('status');
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      status: 'approved',
+      message: 'Dear Maya Rivers, we would love to release "First Light" on Imprint. The contract follows.',
+      templateId: template.templateId,
+    });
   });
 
   it('sends no message when none was written', async () => {

@@ -412,9 +412,9 @@ export function ChangeRequestForm({
             </Typography>
             <Typography sx={{ color: 'text.secondary', mb: 3 }}>
               {labelName} asked on {formatSubmittedDate(request.requestedAt)} for changes to{' '}
-              {request.fields.length === 1 ? 'one field' : `${request.fields.length} fields`}. Only{' '}
-              {request.fields.length === 1 ? 'it is' : 'these are'} open for editing; everything else stays as
-              you submitted it.
+              {request.fields.length === 1 ? 'one field' : `${request.fields.length} fields`}.{' '}
+              {request.fields.length === 1 ? 'Only that field can' : 'Only those fields can'} be edited;
+              everything else stays as you submitted it.
             </Typography>
             <Stack component="form" spacing={3} onSubmit={submit} noValidate>
               {request.fields.map((field, index) => (

@@ -21,7 +21,6 @@ import { ArtworkFacts } from '../../../components/artwork-facts';
 import { artworkFrameSx } from '../../../components/artwork-frame';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { UploadStatus } from '../../../components/upload-status';
-import { visuallyHidden } from '../../../components/visually-hidden';
 import type { AudioSummary } from '../../../forms/form-values';
 import { inspectWav } from '../../../forms/inspect-wav';
 import { useUploadRegistry, useUploadState } from '../../../forms/upload-registry';
@@ -319,13 +318,15 @@ export function ReplaceFileField({
           : 'A WAV file, up to 200 MB: stereo, 44.1 kHz and 16-bit or better.'}
       </Typography>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button variant="outlined" onClick={() => inputRef.current?.click()} aria-describedby={helpId}>
+        <Button
+          variant="outlined"
+          onClick={() => inputRef.current?.click()}
+          aria-describedby={helpId}
+          {...(artwork
+            ? {}
+            : { 'aria-label': `Choose a new WAV for ${label.charAt(0).toLowerCase()}${label.slice(1)}` })}
+        >
           {artwork ? 'Choose a new artwork' : 'Choose a new WAV'}
-          {!artwork && (
-            <Box component="span" sx={visuallyHidden}>
-              {` for ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
-            </Box>
-          )}
         </Button>
         {(picked || pending) && (
           <Button onClick={keepCurrent}>

@@ -47,6 +47,7 @@ function ReviewerSelect({ item }: { item: BoardItemDetail }) {
         helperText={helper}
         fullWidth
         sx={{ maxWidth: 420 }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       >
         <MenuItem value={UNASSIGNED}>Unassigned</MenuItem>
         {listed.map((reviewer) => (
