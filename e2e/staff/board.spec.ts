@@ -91,7 +91,7 @@ test('staff find a new submission under Pending, listen, download it, approve it
     'Status changed to Approved. The artist has been e-mailed.',
   );
   await expect(header.getByText('Approved', { exact: true })).toBeVisible();
-  const history = page.getByRole('region', { name: 'History' });
+  const history = page.getByRole('region', { name: 'Timeline' });
   await expect(history).toContainText('Status changed from Pending to Approved');
   await expect(history).toContainText(message);
   await expect(panel.getByRole('radio')).toHaveCount(4);
@@ -134,7 +134,7 @@ test.describe('on a phone', () => {
 
     await card.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(submission.itemName);
-    await expect(page.getByRole('region', { name: 'History' })).toContainText('Submitted');
+    await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Submitted');
     await expectNoHorizontalOverflow(page);
     expect(await axeViolations(page)).toEqual([]);
     expectNoProblems(problems);

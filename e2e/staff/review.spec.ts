@@ -361,6 +361,30 @@ test.describe('on a phone', () => {
     const round = staff.page.getByRole('article', { name: 'Round 1' });
     await expect(round).toContainText('Low Tide (Radio Edit)');
     await expect(round.getByRole('figure')).toHaveCount(2);
+    // The private review: a reviewer, a rating and a note, each on the timeline.
+    const review = staff.page.getByRole('region', { name: 'Private review' });
+    await pickOption(staff.page, 'Reviewer', 'Sam Label (staff@imprint.example)');
+    // The fourth star, as a pointer picks it; then the same by keyboard (Space on a star's radio).
+    const rating = review.getByRole('group', { name: 'Rating (1 to 5)' });
+    await rating.locator('label').filter({ hasText: '4 out of 5' }).click();
+    await expect(review.locator('[aria-live]')).toHaveText('4 out of 5');
+    // The pointer leaves the stars (a star under it is what a pointer would pick).
+    await staff.page.mouse.move(0, 0);
+    await rating.getByRole('radio', { name: '3 out of 5' }).focus();
+    await staff.page.keyboard.press('Space');
+    await expect(review.locator('[aria-live]')).toHaveText('3 out of 5');
+    await rating.getByRole('radio', { name: '4 out of 5' }).focus();
+    await staff.page.keyboard.press('Space');
+    await expect(review.locator('[aria-live]')).toHaveText('4 out of 5');
+    await review.getByRole('textbox', { name: 'New private note' }).fill('Strong chorus; ask about stems.');
+    await review.getByRole('button', { name: 'Add note' }).click();
+    await expect(review.getByRole('list', { name: 'Private notes' })).toContainText(
+      'Strong chorus; ask about stems.',
+    );
+    const timeline = staff.page.getByRole('region', { name: 'Timeline' });
+    await expect(timeline).toContainText('Rated 4 out of 5');
+    await expect(timeline).toContainText('Assigned to');
+    await expect(timeline).toContainText('Private note:Strong chorus; ask about stems.');
     await expectNoHorizontalOverflow(staff.page);
     expect(await axeViolations(staff.page)).toEqual([]);
     await staff.page.screenshot({ path: '/tmp/review-staff-rounds-phone.png', fullPage: true });

@@ -18,7 +18,8 @@ export function ErrorsByCategoryChart({ counts }: { counts: Record<string, numbe
   }
   return (
     <Box>
-      <Box aria-hidden="true">
+      {/* An image to everyone but sighted pointer users: hidden from screen readers and out of the tab order. */}
+      <Box aria-hidden="true" inert>
         <BarChart
           layout="horizontal"
           height={Math.max(140, 44 * rows.length + 48)}

@@ -42,7 +42,13 @@ export function RecentErrorsTable({ errors }: { errors: AnalyticsDashboard['erro
             <TableRow key={error.id}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatEventTime(error.timestamp)}</TableCell>
               <TableCell>
-                <Chip size="small" label={error.severity} color={SEVERITY_COLOR[error.severity]} />
+                <Chip
+                  size="small"
+                  label={error.severity}
+                  color={SEVERITY_COLOR[error.severity]}
+                  // The theme's info blue is too light under white text (3.9:1); its dark shade reads.
+                  sx={SEVERITY_COLOR[error.severity] === 'info' ? { bgcolor: 'info.dark' } : undefined}
+                />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{errorCategoryLabel(error.category)}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 420 }}>{error.message}</TableCell>

@@ -107,7 +107,6 @@ describe('the private review', () => {
             : undefined,
       }),
     );
-    const user = userEvent.setup();
     renderStaffPage(SubmissionDetailsPage, '/details/:submissionId', path);
     const panel = await screen.findByRole('region', { name: 'Private review' });
     expect(await within(panel).findByText('No notes yet.')).toBeTruthy();
