@@ -344,6 +344,24 @@ describe('the submission review', () => {
     });
   });
 
+  it('says that a status change withdraws an open change request', async () => {
+    const waiting = {
+      ...item,
+      status: 'changes_requested' as const,
+      nextStatuses: ['pending' as const, 'rejected' as const],
+      canRequestChanges: false,
+    };
+    mockApi(answerReview({ item: waiting }));
+    const user = userEvent.setup();
+    renderStaffPage(SubmissionDetailsPage, '/details/:submissionId', path);
+    const panel = await screen.findByRole('region', { name: 'Change status' });
+    expect(panel.textContent).not.toContain('withdraws');
+    await user.click(within(panel).getByRole('radio', { name: 'Pending' }));
+    expect(panel.textContent).toContain(
+      'The artist has not sent the marked fields back yet: this withdraws the open change request.',
+    );
+  });
+
   it('sends no message when none was written', async () => {
     const api = mockApi(
       answerReview({

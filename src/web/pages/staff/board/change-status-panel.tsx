@@ -120,6 +120,11 @@ export function ChangeStatusPanel({ item }: { item: BoardItemDetail }) {
               fullWidth
             />
           )}
+          {item.status === 'changes_requested' && chosen && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              The artist has not sent the marked fields back yet: this withdraws the open change request.
+            </Typography>
+          )}
           {mutation.isError && (
             <Alert severity="error" role="alert">
               {mutation.error.message}
