@@ -1,28 +1,47 @@
 // npm run bench:upload — uploads a 200 MB WAV (BENCH_UPLOAD_MB) through each of Imprint's upload
-// paths over loopback, each paired with a bare Node server piping the same bytes to disk just before
-// it, for ROUNDS alternating rounds (3), and prints MB/s, the ratio to the pair and the server's
-// peak RSS growth, min / median / max. Prints figures; asserts nothing.
+// paths over loopback, each paired with a bare Node server piping the same bytes to disk just
+// before it, for ROUNDS alternating rounds (5) after one warm-up upload per path, and prints per
+// path, min / median / max: its MB/s and its pair's, the ratio of the two, the server's peak RSS
+// and its CPU per GB. Then a 1 GB body (BENCH_HUGE_MB, 0 to skip) at each path, refused at the
+// 200 MB limit, with the server's peak RSS: memory must not follow the size. Prints figures;
+// asserts nothing.
+//   BENCH_TUS_CHUNK_MB=32          tus chunk size (the web client's)
+//   BENCH_PATHS=standard,direct    only these paths (standard, direct, resumable)
+//   BENCH_CPU_PROF=/tmp/profiles   a CPU profile of each timed upload, per server
+//   VERBOSE=1                      each upload's MB/s, server CPU and garbage collection
+//   BENCH_IDLE_MS=15000            wait before each upload, as a server between uploads does
+//   BENCH_SERVER_FLAGS=''          Imprint's Node flags instead of npm start's (scripts/server-node-flags.mjs)
 import { type ChildProcess, fork } from 'node:child_process';
 import http from 'node:http';
-import { Readable } from 'node:stream';
+import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 import { wavStream } from '../src/server/test/media-fixtures';
-import { multipartBody } from '../src/server/test/multipart';
-import { formatStats } from './support/stats';
+import { formatStats, stats } from './support/stats';
 
 const MiB = 1024 * 1024;
 const size = Number(process.env.BENCH_UPLOAD_MB ?? 200) * MiB;
-const rounds = Number(process.env.ROUNDS ?? process.env.BENCH_RUNS ?? 3);
-const tusChunkMb = Number(process.env.BENCH_TUS_CHUNK_MB ?? 8);
+const hugeSize = Number(process.env.BENCH_HUGE_MB ?? 1024) * MiB;
+const rounds = Number(process.env.ROUNDS ?? process.env.BENCH_RUNS ?? 5);
+const tusChunkMb = Number(process.env.BENCH_TUS_CHUNK_MB ?? 32);
+const onlyPaths = process.env.BENCH_PATHS?.split(',').map((word) => word.trim());
+const cpuProfileDir = process.env.BENCH_CPU_PROF;
+const verbose = process.env.VERBOSE === '1';
+const imprintFlags =
+  process.env.BENCH_SERVER_FLAGS === undefined
+    ? serverNodeFlags
+    : process.env.BENCH_SERVER_FLAGS.split(' ').filter(Boolean);
 
 interface Server {
   child: ChildProcess;
   base: string;
-  request<T>(type: string, reply: string): Promise<T>;
+  /** Asks the child over IPC; `label` names the upload a `reset` starts (its CPU profile's name). */
+  request<T>(type: string, reply: string, label?: string): Promise<T>;
 }
 
 async function startServer(kind: 'imprint' | 'baseline'): Promise<Server> {
   const child = fork(new URL('./upload-servers.ts', import.meta.url).pathname, [kind], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    // Imprint with the flags npm start gives it; the baseline as bare Node.
+    execArgv: [...(kind === 'imprint' ? imprintFlags : []), '--import', 'tsx', '--expose-gc'],
+    env: { ...process.env, BENCH_CPU_PROF: cpuProfileDir ?? '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -34,7 +53,7 @@ async function startServer(kind: 'imprint' | 'baseline'): Promise<Server> {
   return {
     child,
     base: `http://127.0.0.1:${port}`,
-    request: <T>(type: string, reply: string) =>
+    request: <T>(type: string, reply: string, label?: string) =>
       new Promise<T>((resolve) => {
         const onMessage = (message: { type: string }) => {
           if (message.type !== reply) return;
@@ -42,16 +61,20 @@ async function startServer(kind: 'imprint' | 'baseline'): Promise<Server> {
           resolve(message as T);
         };
         child.on('message', onMessage);
-        child.send({ type });
+        child.send({ type, label });
       }),
   };
 }
 
+/**
+ * One request whose body is `parts`, written as they are: the file is already in memory, as a
+ * browser's file is on disk, so the client costs next to nothing and the figures are the server's.
+ */
 function send(
   url: string,
   method: string,
   headers: Record<string, string>,
-  body: Readable,
+  parts: Buffer[],
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method, headers }, (response) => {
@@ -63,129 +86,198 @@ function send(
       response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
     });
     request.on('error', reject);
-    body.pipe(request);
+    for (const part of parts) request.write(part);
+    request.end();
   });
+}
+
+/** A WAV of `bytes` (its header, then silence), made once outside the timed part. */
+const files = new Map<number, Buffer>();
+async function wavFile(bytes: number): Promise<Buffer> {
+  const cached = files.get(bytes);
+  if (cached) return cached;
+  const file = Buffer.alloc(bytes);
+  for await (const header of wavStream({ bytes })) {
+    (header as Buffer).copy(file);
+    break;
+  }
+  files.set(bytes, file);
+  return file;
 }
 
 const origin = (server: Server) => ({ origin: server.base });
 const fields = { artistName: 'Bench Artist', fileType: 'track', sessionId: 'bench-session-0001' };
+const json = (server: Server) => ({ 'content-type': 'application/json', ...origin(server) });
 
-type Path = (server: Server, bytes: number) => Promise<void>;
-
-/**
- * tus-js-client in Node wants the file as a Buffer (a browser has the File): made once, outside the
- * timed part, as a browser's file is already on disk.
- */
-const buffers = new Map<number, Buffer>();
-async function wavBuffer(bytes: number): Promise<Buffer> {
-  const cached = buffers.get(bytes);
-  if (cached) return cached;
-  const made = Buffer.from(
-    await new Response(Readable.toWeb(wavStream({ bytes })) as ReadableStream).arrayBuffer(),
-  );
-  buffers.set(bytes, made);
-  return made;
+/** A multipart/form-data body around `file`, the fields first, as the web client sends it. */
+function multipart(file: Buffer): { contentType: string; parts: Buffer[] } {
+  const boundary = '----imprint-bench-7f3a9c2e';
+  const head = Object.entries(fields)
+    .map(
+      ([field, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`,
+    )
+    .join('');
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    parts: [
+      Buffer.from(
+        `${head}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ],
+  };
 }
 
+async function generateUploadUrl(server: Server, bytes: number) {
+  const generated = await fetch(`${server.base}/api/storage/generate-upload-url`, {
+    method: 'POST',
+    headers: json(server),
+    body: JSON.stringify({ ...fields, fileName: 'bench.wav', fileSize: bytes, contentType: 'audio/wav' }),
+  });
+  const { uploadUrl, fileName, bucketName } = (await generated.json()) as Record<string, string>;
+  // The signed URL names PUBLIC_URL; the bench server listens on a random loopback port.
+  const target = new URL(uploadUrl ?? '');
+  return { url: `${server.base}${target.pathname}${target.search}`, fileName, bucketName };
+}
+
+const tusHeaders = (server: Server) => ({ 'tus-resumable': '1.0.0', ...origin(server) });
+
+async function createResumable(server: Server, bytes: number): Promise<string> {
+  const encode = (value: string) => Buffer.from(value).toString('base64');
+  const metadata = Object.entries({ ...fields, filename: 'bench.wav', filetype: 'audio/wav' })
+    .map(([key, value]) => `${key} ${encode(value)}`)
+    .join(',');
+  const created = await fetch(`${server.base}/api/uploads/resumable`, {
+    method: 'POST',
+    headers: { ...tusHeaders(server), 'upload-length': String(bytes), 'upload-metadata': metadata },
+  });
+  if (created.status !== 201) throw new Error(`tus create answered ${created.status}`);
+  return new URL(created.headers.get('location') ?? '', server.base).toString();
+}
+
+async function processUpload(server: Server, fileName: string | undefined, bucketName: string | undefined) {
+  const processed = await fetch(`${server.base}/api/storage/process-upload`, {
+    method: 'POST',
+    headers: json(server),
+    body: JSON.stringify({ ...fields, fileName, bucketName }),
+  });
+  if (processed.status !== 200) throw new Error(`process-upload answered ${processed.status}`);
+}
+
+type Path = (server: Server, file: Buffer) => Promise<void>;
+
+const bare: Path = async (server, file) => {
+  const result = await send(`${server.base}/`, 'POST', { 'content-type': 'audio/wav' }, [file]);
+  if (result.status !== 200) throw new Error(`baseline answered ${result.status}`);
+};
+
+const resumableName = `resumable (tus, ${tusChunkMb} MB chunks)`;
 const paths: Record<string, Path> = {
-  'baseline (pipe to disk)': async (server, bytes) => {
-    const result = await send(
-      `${server.base}/`,
-      'POST',
-      { 'content-type': 'audio/wav' },
-      wavStream({ bytes }),
-    );
-    if (result.status !== 200) throw new Error(`baseline answered ${result.status}`);
-  },
-  'standard (multipart)': async (server, bytes) => {
-    const { contentType, body } = multipartBody([
-      ...Object.entries(fields).map(([field, value]) => ({ field, value })),
-      { name: 'bench.wav', type: 'audio/wav', body: wavStream({ bytes }) },
-    ]);
+  'standard (multipart)': async (server, file) => {
+    const { contentType, parts } = multipart(file);
     const result = await send(
       `${server.base}/api/upload/storage`,
       'POST',
       { 'content-type': contentType, ...origin(server) },
-      body,
+      parts,
     );
     if (result.status !== 200) throw new Error(`standard upload answered ${result.status}: ${result.text}`);
   },
-  'direct (signed PUT + process)': async (server, bytes) => {
-    const generated = await fetch(`${server.base}/api/storage/generate-upload-url`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...origin(server) },
-      body: JSON.stringify({ ...fields, fileName: 'bench.wav', fileSize: bytes, contentType: 'audio/wav' }),
-    });
-    const { uploadUrl, fileName, bucketName } = (await generated.json()) as Record<string, string>;
-    // The signed URL names PUBLIC_URL; the bench server listens on a random loopback port.
-    const target = new URL(uploadUrl ?? '');
+  'direct (signed PUT + process)': async (server, file) => {
+    const { url, fileName, bucketName } = await generateUploadUrl(server, file.length);
     const put = await send(
-      `${server.base}${target.pathname}${target.search}`,
+      url,
       'PUT',
-      { 'content-type': 'audio/wav', 'content-length': String(bytes), ...origin(server) },
-      wavStream({ bytes }),
+      { 'content-type': 'audio/wav', 'content-length': String(file.length), ...origin(server) },
+      [file],
     );
     if (put.status !== 200) throw new Error(`PUT answered ${put.status}: ${put.text}`);
-    const processed = await fetch(`${server.base}/api/storage/process-upload`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...origin(server) },
-      body: JSON.stringify({ ...fields, fileName, bucketName }),
-    });
-    if (processed.status !== 200) throw new Error(`process-upload answered ${processed.status}`);
+    await processUpload(server, fileName, bucketName);
   },
-  [`resumable (tus, ${tusChunkMb} MB chunks)`]: async (server, bytes) => {
+  [resumableName]: async (server, file) => {
     // The tus protocol spoken directly, a chunk per PATCH as a browser's client sends them (slices
     // of the file on disk). tus-js-client's Node flavour adds ~2x of its own per chunk here, which
     // is not what a phone's browser pays, so it would measure the client, not the server.
-    const file = await wavBuffer(bytes);
-    const encode = (value: string) => Buffer.from(value).toString('base64');
-    const metadata = Object.entries({ ...fields, filename: 'bench.wav', filetype: 'audio/wav' })
-      .map(([key, value]) => `${key} ${encode(value)}`)
-      .join(',');
-    const tusHeaders = { 'tus-resumable': '1.0.0', ...origin(server) };
-    const created = await fetch(`${server.base}/api/uploads/resumable`, {
-      method: 'POST',
-      headers: { ...tusHeaders, 'upload-length': String(bytes), 'upload-metadata': metadata },
-    });
-    if (created.status !== 201) throw new Error(`tus create answered ${created.status}`);
-    const url = new URL(created.headers.get('location') ?? '', server.base).toString();
-    for (let offset = 0; offset < bytes; offset += tusChunkMb * MiB) {
-      const chunk = file.subarray(offset, Math.min(bytes, offset + tusChunkMb * MiB));
+    const url = await createResumable(server, file.length);
+    for (let offset = 0; offset < file.length; offset += tusChunkMb * MiB) {
+      const chunk = file.subarray(offset, Math.min(file.length, offset + tusChunkMb * MiB));
       const patched = await send(
         url,
         'PATCH',
         {
-          ...tusHeaders,
+          ...tusHeaders(server),
           'upload-offset': String(offset),
           'content-type': 'application/offset+octet-stream',
           'content-length': String(chunk.length),
         },
-        Readable.from([chunk]),
+        [chunk],
       );
       if (patched.status !== 204) throw new Error(`tus PATCH answered ${patched.status}: ${patched.text}`);
     }
-    const processed = await fetch(`${server.base}/api/storage/process-upload`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...origin(server) },
-      body: JSON.stringify({ ...fields, fileName: url.split('/').pop(), bucketName: 'resumable' }),
-    });
-    if (processed.status !== 200) throw new Error(`process-upload answered ${processed.status}`);
+    await processUpload(server, url.split('/').pop(), 'resumable');
   },
 };
 
-/** One upload through `path`: MB/s, and the server's peak RSS growth while it ran. */
-async function timeOnce(server: Server, name: string, path: Path, bytes: number) {
-  await server.request('reset', 'reset-done');
+/**
+ * A body of `huge` bytes at each path, past the 200 MB limit (the direct and resumable paths are
+ * given a 200 MB upload and sent more, without a Content-Length): each refuses it while it streams.
+ */
+const hugePaths: Record<string, (server: Server, huge: Buffer) => Promise<number>> = {
+  'standard (multipart)': async (server, huge) => {
+    const { contentType, parts } = multipart(huge);
+    const result = await send(
+      `${server.base}/api/upload/storage`,
+      'POST',
+      { 'content-type': contentType, ...origin(server) },
+      parts,
+    );
+    return result.status;
+  },
+  'direct (signed PUT + process)': async (server, huge) => {
+    const { url } = await generateUploadUrl(server, size);
+    return (await send(url, 'PUT', { 'content-type': 'audio/wav', ...origin(server) }, [huge])).status;
+  },
+  [resumableName]: async (server, huge) => {
+    const url = await createResumable(server, size);
+    const headers = {
+      ...tusHeaders(server),
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    };
+    return (await send(url, 'PATCH', headers, [huge])).status;
+  },
+};
+
+interface Memory {
+  baseline: number;
+  peak: number;
+  /** The server's CPU time (user + system, every thread) during the upload. */
+  cpuMs: number;
+  /** Its time in garbage collection, and how many collections were full ones. */
+  gcMs: number;
+  fullGcs: number;
+}
+
+/** One upload through `path`: MB/s, and the server's RSS before it and at its peak. */
+async function timeOnce(server: Server, name: string, path: Path, file: Buffer) {
+  await server.request('reset', 'reset-done', name);
   const started = performance.now();
-  await path(server, bytes).catch((error: Error) => {
+  await path(server, file).catch((error: Error) => {
     throw new Error(`${name}: ${error.message}`, { cause: error });
   });
   const seconds = (performance.now() - started) / 1000;
-  const { baseline, peak } = await server.request<{ baseline: number; peak: number }>('report', 'report');
-  return { speed: bytes / MiB / seconds, growth: peak - baseline };
+  const memory = await server.request<Memory>('report', 'report');
+  return {
+    speed: file.length / MiB / seconds,
+    memory,
+    cpuPerGb: memory.cpuMs / 1000 / (file.length / 1024 / MiB),
+  };
 }
 
-await wavBuffer(size);
+const mb = (bytes: number) => (bytes / MiB).toFixed(0);
+const file = await wavFile(size);
 const baselineServer = await startServer('baseline');
 const imprint = await startServer('imprint');
 // The children must not outlive a failed run.
@@ -194,60 +286,107 @@ process.on('exit', () => {
 });
 console.log(
   `bench:upload — ${size / MiB} MB WAV over loopback, ${rounds} alternating rounds, node ${process.version}\n` +
+    `Imprint runs with ${imprintFlags.join(' ') || 'no Node flags'}; each upload starts from a collected heap.\n` +
     'Each upload is paired with a bare pipe-to-disk of the same bytes just before it; the ratio is\n' +
-    "the path's speed over its pair's. Figures are min / median / max over the rounds.\n",
+    "the path's speed over its pair's. Figures are min / median / max over the rounds; peak RSS is\n" +
+    "the server's highest resident memory during the path's uploads (growth over its start); CPU is\n" +
+    "the server process's (all threads) per GB uploaded, median, the pair's in brackets.\n",
 );
-const names = [
-  'standard (multipart)',
-  'direct (signed PUT + process)',
-  `resumable (tus, ${tusChunkMb} MB chunks)`,
-];
+const names = Object.keys(paths).filter(
+  (name) => !onlyPaths || onlyPaths.some((word) => name.startsWith(word)),
+);
 const results = new Map(
-  names.map((name) => [name, { speeds: [] as number[], ratios: [] as number[], growth: 0 }]),
+  names.map((name) => [
+    name,
+    {
+      speeds: [] as number[],
+      pairs: [] as number[],
+      ratios: [] as number[],
+      cpu: [] as number[],
+      pairCpu: [] as number[],
+      peak: 0,
+      growth: 0,
+    },
+  ]),
 );
-const baselineSpeeds: number[] = [];
+// One upload per path first, not counted: a server's first one also compiles its code and queries.
+for (const name of names) {
+  await timeOnce(baselineServer, 'warm-up', bare, file);
+  await timeOnce(imprint, `warm-up ${name}`, paths[name] as Path, file);
+}
+let bareMemory = { peak: 0, growth: 0 };
 for (let round = 0; round < rounds; round++) {
   // The order turns every round, so no path always runs first (or last) on a warming machine.
   const order = names.map((_, index) => names[(index + round) % names.length] as string);
   for (const name of order) {
-    const pair = await timeOnce(baselineServer, 'baseline', paths['baseline (pipe to disk)'] as Path, size);
-    const measured = await timeOnce(imprint, name, paths[name] as Path, size);
+    const pair = await timeOnce(baselineServer, 'baseline', bare, file);
+    const measured = await timeOnce(imprint, name, paths[name] as Path, file);
     const entry = results.get(name);
     if (!entry) continue;
-    baselineSpeeds.push(pair.speed);
     entry.speeds.push(measured.speed);
+    entry.pairs.push(pair.speed);
     entry.ratios.push(measured.speed / pair.speed);
-    entry.growth = Math.max(entry.growth, measured.growth);
+    entry.cpu.push(measured.cpuPerGb);
+    entry.pairCpu.push(pair.cpuPerGb);
+    entry.peak = Math.max(entry.peak, measured.memory.peak);
+    entry.growth = Math.max(entry.growth, measured.memory.peak - measured.memory.baseline);
+    bareMemory = {
+      peak: Math.max(bareMemory.peak, pair.memory.peak),
+      growth: Math.max(bareMemory.growth, pair.memory.peak - pair.memory.baseline),
+    };
+    if (verbose) {
+      const line = (label: string, run: typeof pair) =>
+        `  ${label.padEnd(30)} ${run.speed.toFixed(0).padStart(5)} MB/s  CPU ${run.memory.cpuMs.toFixed(0)} ms  GC ${run.memory.gcMs.toFixed(0)} ms (${run.memory.fullGcs} full)`;
+      console.log(`round ${round + 1}\n${line('bare pipe', pair)}\n${line(name, measured)}`);
+    }
   }
 }
-console.log(`${'path'.padEnd(32)} ${'MB/s'.padEnd(20)} ${'ratio to bare pipe'.padEnd(20)} peak RSS growth`);
+const columns = (cells: string[]) =>
+  cells.map((cell, index) => (index === 0 ? cell.padEnd(32) : cell.padEnd(21))).join(' ');
 console.log(
-  `${'baseline (pipe to disk)'.padEnd(32)} ${formatStats(baselineSpeeds, 0).padEnd(20)} ${'1'.padEnd(20)}`,
+  columns(['path', 'MB/s', 'bare pipe MB/s', 'ratio to bare pipe', 'peak RSS', 'CPU s/GB (bare pipe)']),
 );
 for (const [name, entry] of results) {
   console.log(
-    `${name.padEnd(32)} ${formatStats(entry.speeds, 0).padEnd(20)} ${formatStats(entry.ratios).padEnd(20)} ${(entry.growth / MiB).toFixed(1)} MB`,
+    columns([
+      name,
+      formatStats(entry.speeds, 0),
+      formatStats(entry.pairs, 0),
+      formatStats(entry.ratios),
+      `${mb(entry.peak)} MB (+${mb(entry.growth)})`,
+      `${stats(entry.cpu).median.toFixed(2)} (${stats(entry.pairCpu).median.toFixed(2)})`,
+    ]),
   );
 }
+console.log(columns(['bare pipe', '', '', '', `${mb(bareMemory.peak)} MB (+${mb(bareMemory.growth)})`]));
 
-// A 1 GB body at the standard path: refused at 200 MB, and memory must not follow the size.
-await imprint.request('reset', 'reset-done');
-const { contentType, body } = multipartBody([
-  ...Object.entries(fields).map(([field, value]) => ({ field, value })),
-  { name: 'huge.wav', type: 'audio/wav', body: wavStream({ bytes: 1024 * MiB }) },
-]);
-const refused = await send(
-  `${imprint.base}/api/upload/storage`,
-  'POST',
-  { 'content-type': contentType, origin: imprint.base },
-  body,
-).catch((error: Error) => ({ status: 0, text: error.message }));
-const { baseline: before, peak } = await imprint.request<{ baseline: number; peak: number }>(
-  'report',
-  'report',
-);
-console.log(
-  `\n1 GB body at the standard path: answered ${refused.status}; peak RSS growth ${((peak - before) / MiB).toFixed(1)} MB`,
-);
+if (hugeSize > 0) {
+  const huge = await wavFile(hugeSize);
+  console.log(`\n${hugeSize / MiB} MB body, refused at the ${size / MiB} MB limit while it streams:`);
+  for (const name of names) {
+    await imprint.request('reset', 'reset-done', `huge ${name}`);
+    const status = await (hugePaths[name] as (server: Server, huge: Buffer) => Promise<number>)(
+      imprint,
+      huge,
+    ).catch(() => 0);
+    const memory = await imprint.request<Memory>('report', 'report');
+    console.log(
+      columns([
+        name,
+        `answered ${status || 'by closing'}`,
+        `peak RSS ${mb(memory.peak)} MB (+${mb(memory.peak - memory.baseline)})`,
+      ]),
+    );
+  }
+}
 
-for (const server of [baselineServer, imprint]) server.child.send({ type: 'stop' });
+// Each child removes its data directory before it exits; the exit handler above would cut that short.
+await Promise.all(
+  [baselineServer, imprint].map(
+    (server) =>
+      new Promise((resolve) => {
+        server.child.once('exit', resolve);
+        server.child.send({ type: 'stop' });
+      }),
+  ),
+);

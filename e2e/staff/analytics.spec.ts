@@ -37,6 +37,12 @@ test('an error a visitor page reported a moment ago is in the recent errors tabl
   visitorPage.on('request', (request) => {
     if (request.url().endsWith('/api/monitoring/web-vitals')) beacons.push(request);
   });
+  // Each hidden event sends what was measured so far; FCP may come in a later beacon than TTFB
+  // (its observer reports asynchronously), so the page is hidden until both have gone out.
+  const sentNames = () =>
+    beacons.flatMap((beacon) =>
+      (beacon.postDataJSON() as { metrics: { name: string }[] }).metrics.map((metric) => metric.name),
+    );
   await expect
     .poll(
       async () => {
@@ -44,16 +50,19 @@ test('an error a visitor page reported a moment ago is in the recent errors tabl
           Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
           Object.defineProperty(document, 'hidden', { value: true, configurable: true });
           document.dispatchEvent(new Event('visibilitychange'));
+          // Visible again at once: were the measuring library to start while the page reads as
+          // hidden, it would take the page as hidden before its first paint and never report FCP.
+          Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+          Object.defineProperty(document, 'hidden', { value: false, configurable: true });
         });
-        return beacons.length;
+        return sentNames();
       },
       { timeout: 20_000 },
     )
-    .toBeGreaterThan(0);
-  const beacon = beacons[0] as Request;
-  const sent = beacon.postDataJSON() as { route: string; metrics: { name: string }[] };
-  expect(sent.route).toBe('/faq');
-  expect(sent.metrics.map((metric) => metric.name)).toEqual(expect.arrayContaining(['TTFB', 'FCP']));
+    .toEqual(expect.arrayContaining(['TTFB', 'FCP']));
+  for (const beacon of beacons) {
+    expect((beacon.postDataJSON() as { route: string }).route).toBe('/faq');
+  }
   await expect.poll(async () => (await visitorPage.request.get('/api/health')).status()).toBe(200);
   await visitor.close();
 

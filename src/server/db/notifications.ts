@@ -47,7 +47,7 @@ export async function listenForNotifications(
 async function listenOnPool(pool: pg.Pool, channel: string, options: ListenOptions): Promise<Listener> {
   const retryMs = options.retryMs ?? 5_000;
   let closed = false;
-  let connection: pg.PoolClient | undefined;
+  let connection: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
 
   const onNotification = (message: pg.Notification) => {
@@ -58,7 +58,7 @@ async function listenOnPool(pool: pg.Pool, channel: string, options: ListenOptio
     connection = undefined;
     if (lost) {
       lost.off('notification', onNotification);
-      lost.release(error instanceof Error ? error : true); // a broken connection is not reused
+      lost.end().catch(() => {}); // a broken connection is not reused
     }
     if (closed || retry) return;
     options.onError?.(error);
@@ -71,10 +71,13 @@ async function listenOnPool(pool: pg.Pool, channel: string, options: ListenOptio
   const connect = async (first: boolean) => {
     if (closed) return;
     try {
-      const opened = await pool.connect();
+      // A connection of its own, with the pool's settings but outside it: a pool that is ending
+      // waits for every connection it lent, and a listener would hold one until the app closed.
+      const opened = new pg.Client(pool.options);
       connection = opened;
       opened.on('error', drop);
       opened.on('notification', onNotification);
+      await opened.connect();
       await opened.query(`LISTEN ${channel}`);
       if (closed) {
         await close();
@@ -96,9 +99,9 @@ async function listenOnPool(pool: pg.Pool, channel: string, options: ListenOptio
     open.off('error', drop);
     try {
       await open.query(`UNLISTEN ${channel}`);
-      open.release();
-    } catch (error) {
-      open.release(error instanceof Error ? error : true);
+      await open.end();
+    } catch {
+      await open.end().catch(() => {});
     }
   };
   try {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,6 +14,7 @@ import { OfflineCatalog } from './music/offline-catalog';
 import { SpotifyWebApi } from './music/spotify-web-api';
 import { DropboxSign } from './signing/dropbox-sign';
 import type { ExternalSigning } from './signing/external-signing';
+import { LocalResumableStore } from './storage/local-resumable-store';
 import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
 import type { StorageProvider } from './storage/storage';
@@ -75,7 +75,7 @@ export function createResumableUploads(config: AppConfig): ResumableUploads {
   const storage = config.storage;
   if (storage.driver === 'local') {
     return {
-      store: new FileStore({ directory: path.join(storage.root, 'resumable') }),
+      store: new LocalResumableStore({ directory: path.join(storage.root, 'resumable') }),
       keyOf: (id) => `resumable/${id}`,
       bookkeepingKeysOf: (id) => [`resumable/${id}.json`],
     };

@@ -15,6 +15,7 @@ import { uploads } from '../../db/schema';
 import type { ResumableUploads } from '../../providers';
 import type { StorageProvider } from '../../providers/storage/storage';
 import { readHeader } from './read-header';
+import { streamPatchBodiesFromTheSocket } from './resumable-patch-bodies';
 import { maxBytesFor, type StagedBytes, tooLarge } from './store-upload';
 import { sessionIdPattern } from './upload-keys';
 
@@ -41,7 +42,7 @@ export function createResumableServer(deps: {
   storage: StorageProvider;
   uploaderOf: (req: Request) => string | undefined;
 }) {
-  return new Server({
+  const server = new Server({
     path: resumablePath,
     datastore: deps.resumable.store,
     relativeLocation: true,
@@ -92,6 +93,8 @@ export function createResumableServer(deps: {
       return refuse(413, RESUMABLE_CHUNK_TOO_LONG);
     },
   });
+  streamPatchBodiesFromTheSocket(server);
+  return server;
 }
 
 /** Ends a resumable upload that was never filed: its bytes, the store's records, its staged row. */

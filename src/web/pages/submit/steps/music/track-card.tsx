@@ -37,7 +37,9 @@ import { fieldAnchor, fieldDomId, useErrorsUnder } from '../../../../forms/field
 import { FormTextField } from '../../../../forms/form-fields';
 import type { SubmitFormValues } from '../../../../forms/form-values';
 import { TrackDetailsForm } from '../../../../forms/track/track-details-form';
+import { LoudnessCheckPanel } from './loudness-check-panel';
 import { useTrackPreview } from './track-preview';
+import { useLoudnessCheck } from './use-loudness-check';
 import { useTrackFile } from './use-track-file';
 
 interface TrackCardProps {
@@ -61,6 +63,8 @@ export function TrackCard({ index, count, onMove, onRemove }: TrackCardProps) {
   const busy = upload?.status === 'uploading';
   const hasAudio = hasTrackAudio(track) && !busy;
   const preview = useTrackPreview(upload?.file, track.url);
+  // The levels of the file chosen, checked in a worker from the moment it passed the header check.
+  const loudness = useLoudnessCheck(file.pending?.file ?? upload?.file);
   const inputRef = useRef<HTMLInputElement>(null);
   // The details hold the credits and the track's custom artwork: a problem with either opens them.
   const detailErrors = [
@@ -255,6 +259,8 @@ export function TrackCard({ index, count, onMove, onRemove }: TrackCardProps) {
           {preview.error}
         </Alert>
       )}
+
+      <LoudnessCheckPanel state={loudness} trackName={name} />
 
       {!hasAudio && !busy && !file.pending && (
         <Box sx={{ mb: 2 }}>

@@ -1,0 +1,2 @@
+/** The Node flags the server process runs with (see server-node-flags.mjs). */
+export declare const serverNodeFlags: string[];
