@@ -105,6 +105,7 @@ export * from './spotify/spotify-url';
 export * from './status/status-banner';
 export * from './status/status-transitions';
 export * from './status/submission-status';
+export * from './status/submission-status-schema';
 export * from './submission/submission-rules';
 export * from './transfer/catalogue-items';
 export * from './transfer/messages';

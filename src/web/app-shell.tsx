@@ -5,13 +5,19 @@ import { ThemeProvider } from '@mui/material/styles';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import type { PublicConfig } from '../domain/public-config';
+import { appTheme } from './app-theme';
 import { PublicConfigContext } from './config';
-import { theme } from './theme';
+import { WideScreenHintContext } from './page-data';
 
 interface AppShellProps {
   emotionCache: EmotionCache;
   config: PublicConfig;
   queryClient: QueryClient;
+  /**
+   * The server's guess of a wide screen for the page it rendered (page-data.ts), which the client
+   * hydrates with; false elsewhere.
+   */
+  wideScreenHint?: boolean;
   /** The router: the browser's (main.tsx) or the prerender's static one (entry-server.tsx). */
   children: ReactNode;
 }
@@ -21,14 +27,22 @@ interface AppShellProps {
  * the client hydrates is the tree the server rendered (the same components at the same places,
  * which `useId` and hydration depend on).
  */
-export function AppShell({ emotionCache, config, queryClient, children }: AppShellProps) {
+export function AppShell({
+  emotionCache,
+  config,
+  queryClient,
+  wideScreenHint = false,
+  children,
+}: AppShellProps) {
   return (
     <StrictMode>
       <CacheProvider value={emotionCache}>
-        <ThemeProvider theme={theme}>
+        <ThemeProvider theme={appTheme()}>
           <CssBaseline />
           <PublicConfigContext value={config}>
-            <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+            <QueryClientProvider client={queryClient}>
+              <WideScreenHintContext value={wideScreenHint}>{children}</WideScreenHintContext>
+            </QueryClientProvider>
           </PublicConfigContext>
         </ThemeProvider>
       </CacheProvider>

@@ -1,6 +1,7 @@
 // The prerender (issue 17): the public pages rendered to HTML on the server, so that a phone paints
-// them before any script has arrived; the client then hydrates that markup (main.tsx). `vite build`
-// builds this module for Node into dist/web-server/entry-server.js, which routes/web.ts imports.
+// them before any script has arrived, and the signed-in pages rendered per request with their
+// reader's data; the client then hydrates that markup (main.tsx). `vite build` builds this module
+// for Node into dist/web-server/entry-server.js, which routes/web.ts imports.
 import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { prerender } from 'react-dom/static';
@@ -45,9 +46,11 @@ export interface RenderedPage {
 }
 
 /**
- * Renders `path` as a visitor's first render in the browser would: the same providers and routes
- * (app-shell.tsx, routes.tsx), no one signed in, the queries' answers from `pageData`. Waits for
- * the lazy page's code, so the page itself is in the HTML, not its loading state.
+ * Renders `path` (with its query string) as the first render in the browser would: the same
+ * providers and routes (app-shell.tsx, routes.tsx), the queries' answers from `pageData`: a
+ * visitor's public page with the mode alone (no one signed in), a signed-in page with its reader's
+ * data (routes/signed-in-pages.ts renders those per request). Waits for the lazy page's code, so
+ * the page itself is in the HTML, not its loading state.
  */
 export async function renderPage(
   path: string,
@@ -68,7 +71,12 @@ export async function renderPage(
   seedQueries(queryClient, pageData);
 
   const { prelude } = await prerender(
-    <AppShell emotionCache={emotionCache} config={config} queryClient={queryClient}>
+    <AppShell
+      emotionCache={emotionCache}
+      config={config}
+      queryClient={queryClient}
+      wideScreenHint={pageData.signedIn?.wideScreen ?? false}
+    >
       {/* No hydration script: the CSP admits no inline script, and the routes have no data to pass. */}
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppShell>,
@@ -81,8 +89,13 @@ export async function renderPage(
   // theirs (a Button's styles go into its ButtonBase's class), and the client, hydrating, would
   // otherwise insert each composed-away style again, rule by rule, while the page is busy.
   const insertedClassNames = Object.keys(emotionCache.inserted).map((name) => `${emotionCache.key}-${name}`);
-  const styles = emotionServer.constructStyleTagsFromChunks(
-    emotionServer.extractCriticalToChunks(`${html} ${insertedClassNames.join(' ')}`),
-  );
+  const styles = emotionServer
+    .constructStyleTagsFromChunks(
+      emotionServer.extractCriticalToChunks(`${html} ${insertedClassNames.join(' ')}`),
+    )
+    // Marked as Emotion marks the tags it has moved out of the way of hydration: they are in the
+    // head already, and moving them would make the browser recompute every style of the page
+    // while the app starts (issue 17: a long task on a phone). Emotion still takes them over.
+    .replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
   return { html, styles, pageData };
 }

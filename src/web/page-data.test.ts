@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { siteConfigResponseSchema } from '../domain/api/system';
 import { queryKeys } from './api/query-keys';
-import { readPageData, seedQueries } from './page-data';
+import { readPageData, type SignedInPageData, seedQueries } from './page-data';
 import { pageWithJson } from './test/page-with-json';
 
 const page = (json: string | null) => pageWithJson('imprint-page-data', json);
@@ -35,5 +35,70 @@ describe('the page data a prerendered page embeds, checked without zod', () => {
     seedQueries(client, { siteConfig: { submissionsEnabled: false } });
     expect(client.getQueryData(queryKeys.siteConfig)).toEqual({ submissionsEnabled: false });
     expect(client.getQueryState(queryKeys.siteConfig)?.status).toBe('success');
+  });
+
+  const user = {
+    userId: 'u-1',
+    email: 'maya@example.com',
+    role: 'artist' as const,
+    name: 'Maya',
+    artistName: 'Maya Rivers',
+    picture: null,
+  };
+  const signedIn = {
+    user,
+    artistProfile: {
+      userId: 'u-1',
+      email: 'maya@example.com',
+      completion: 40,
+      profileCompleted: false,
+      submissionCount: 21,
+      hasSignedContract: false,
+    },
+    artistSubmissions: { success: true as const, submissions: [], nextCursor: 'next', total: 21 },
+    board: {
+      filter: 'pending',
+      firstPage: { success: true, items: [], nextCursor: null, total: 0, counts: {} },
+    },
+    imageMappings: { 'file-1': { original: '/files/file-1?s', variants: [] }, 'file-2': null },
+    wideScreen: false,
+  } satisfies SignedInPageData;
+
+  it("reads a signed-in page's data: its reader, their answers and the screen the server guessed", () => {
+    const data = readPageData(page(JSON.stringify({ siteConfig: { submissionsEnabled: true }, signedIn })));
+    expect(data?.signedIn).toEqual(signedIn);
+  });
+
+  it.each([
+    ['no reader', { ...signedIn, user: undefined }],
+    ['a reader without a role', { ...signedIn, user: { ...user, role: 'visitor' } }],
+    ['submissions that are not a page', { ...signedIn, artistSubmissions: { submissions: 'none' } }],
+    ['a board without its filter', { ...signedIn, board: { firstPage: signedIn.board.firstPage } }],
+    ['a mapping entry that is not one', { ...signedIn, imageMappings: { 'file-1': 'x' } }],
+  ])('refuses signed-in data with %s', (_name, bad) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(
+      readPageData(page(JSON.stringify({ siteConfig: { submissionsEnabled: true }, signedIn: bad }))),
+    ).toBe(undefined);
+    warn.mockRestore();
+  });
+
+  it('puts the signed-in answers where their queries read them', () => {
+    const client = new QueryClient();
+    seedQueries(client, { siteConfig: { submissionsEnabled: true }, signedIn });
+    expect(client.getQueryData(queryKeys.currentUser)).toEqual(user);
+    expect(client.getQueryData(queryKeys.artistProfile)).toEqual(signedIn.artistProfile);
+    // The lists as useInfiniteQuery keeps them: the first page, asked for without a cursor.
+    expect(client.getQueryData(queryKeys.artistSubmissions)).toEqual({
+      pages: [signedIn.artistSubmissions],
+      pageParams: [undefined],
+    });
+    expect(client.getQueryData(queryKeys.boardItems('pending'))).toEqual({
+      pages: [signedIn.board.firstPage],
+      pageParams: [undefined],
+    });
+    expect(client.getQueryData(queryKeys.imageMapping(['file-1']))).toEqual(signedIn.imageMappings['file-1']);
+    expect(client.getQueryState(queryKeys.imageMapping(['file-2']))?.status).toBe('success');
+    expect(client.getQueryData(queryKeys.imageMapping(['file-2']))).toBeNull();
   });
 });

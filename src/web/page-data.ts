@@ -1,35 +1,110 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { createContext } from 'react';
 import type { SiteConfigResponse } from '../domain/api/system';
+import type { SessionUser } from '../domain/auth/auth-schemas';
+import type { ArtistProfileResponse, ArtistSubmissionsResponse } from '../domain/schemas/artist-area';
+import type { BoardListResponse } from '../domain/schemas/board';
+import type { ImageMappingEntry } from '../domain/schemas/image-mapping';
 import { queryKeys } from './api/query-keys';
 
 /**
- * What a prerendered page was rendered with besides the public config: the answers of the queries
- * its first render reads (issue 17). The server embeds it beside the markup as
- * `<script id="imprint-page-data" type="application/json">`, read at request time like
- * `GET /api/config` would answer; the client puts it in its query cache before hydrating, so its
- * first render is the server's and the page does not ask again on load.
+ * What a page rendered on the server was rendered with besides the public config: the answers of
+ * the queries its first render reads (issue 17). The server embeds it beside the markup as
+ * `<script id="imprint-page-data" type="application/json">`; the client puts it in its query cache
+ * before hydrating, so its first render is the server's and the page does not ask again on load.
+ *
+ * A visitor's public page carries the mode alone (read at request time like `GET /api/config`
+ * would answer). A signed-in page, rendered per request for its reader (routes/signed-in-pages.ts),
+ * also carries that reader's data, each part exactly as its API route answers it.
  */
 export interface PageData {
   siteConfig: SiteConfigResponse;
+  signedIn?: SignedInPageData;
 }
+
+/** The signed-in reader's data a page rendered per request was rendered with. */
+export interface SignedInPageData {
+  /** `GET /api/me`'s `user`. */
+  user: SessionUser;
+  /** `GET /api/artist/profile`'s `profile`. */
+  artistProfile?: ArtistProfileResponse['profile'];
+  /** The first page of `GET /api/profile/submissions` as the dashboard asks for it. */
+  artistSubmissions?: ArtistSubmissionsResponse;
+  /** The first page of `GET /api/board/items` as the board asks for it, under its status filter. */
+  board?: { filter: string; firstPage: BoardListResponse };
+  /**
+   * `GET /files/optimized/image-mapping.json` for the uploaded images the page shows: per file id,
+   * its entry, or null when the mapping has none (as the browser reads an answer without it).
+   */
+  imageMappings?: Record<string, ImageMappingEntry | null>;
+  /**
+   * Whether the server took the screen for a wide one (≥ md; from the request's client hints and
+   * user agent), where a page lays itself out by `useMediaQuery` rather than by CSS: the client
+   * hydrates with the server's guess, then lays out for the real screen (`useWideScreen`).
+   */
+  wideScreen?: boolean;
+}
+
+/** The server's guess of a wide screen while a server-rendered page is hydrated (`SignedInPageData.wideScreen`). */
+export const WideScreenHintContext = createContext(false);
+
+/** A first page as `useInfiniteQuery` keeps it. */
+const firstPage = <T>(page: T) => ({ pages: [page], pageParams: [undefined] });
 
 export function seedQueries(client: QueryClient, data: PageData): void {
   client.setQueryData(queryKeys.siteConfig, data.siteConfig);
+  const signedIn = data.signedIn;
+  if (!signedIn) return;
+  client.setQueryData(queryKeys.currentUser, signedIn.user);
+  if (signedIn.artistProfile) client.setQueryData(queryKeys.artistProfile, signedIn.artistProfile);
+  if (signedIn.artistSubmissions)
+    client.setQueryData(queryKeys.artistSubmissions, firstPage(signedIn.artistSubmissions));
+  if (signedIn.board)
+    client.setQueryData(queryKeys.boardItems(signedIn.board.filter), firstPage(signedIn.board.firstPage));
+  for (const [fileId, entry] of Object.entries(signedIn.imageMappings ?? {})) {
+    client.setQueryData(queryKeys.imageMapping([fileId]), entry);
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The signed-in part's shape, checked by hand (its parts are the API's answers, from the same response). */
+function isSignedInPageData(value: unknown): value is SignedInPageData {
+  if (!isObject(value)) return false;
+  const { user, artistProfile, artistSubmissions, board, imageMappings, wideScreen } = value;
+  return (
+    isObject(user) &&
+    typeof user.userId === 'string' &&
+    (user.role === 'artist' || user.role === 'staff') &&
+    (artistProfile === undefined || isObject(artistProfile)) &&
+    (artistSubmissions === undefined ||
+      (isObject(artistSubmissions) && Array.isArray(artistSubmissions.submissions))) &&
+    (board === undefined ||
+      (isObject(board) &&
+        typeof board.filter === 'string' &&
+        isObject(board.firstPage) &&
+        Array.isArray(board.firstPage.items))) &&
+    (imageMappings === undefined ||
+      (isObject(imageMappings) &&
+        Object.values(imageMappings).every((entry) => entry === null || isObject(entry)))) &&
+    (wideScreen === undefined || typeof wideScreen === 'boolean')
+  );
 }
 
 function isPageData(value: unknown): value is PageData {
-  if (typeof value !== 'object' || value === null) return false;
-  const { siteConfig } = value as { siteConfig?: unknown };
+  if (!isObject(value)) return false;
+  const { siteConfig, signedIn } = value;
   return (
-    typeof siteConfig === 'object' &&
-    siteConfig !== null &&
-    typeof (siteConfig as { submissionsEnabled?: unknown }).submissionsEnabled === 'boolean'
+    isObject(siteConfig) &&
+    typeof siteConfig.submissionsEnabled === 'boolean' &&
+    (signedIn === undefined || isSignedInPageData(signedIn))
   );
 }
 
 /**
- * The embedded page data, when the server sent a prerendered page; checked by hand, since zod is
- * not part of the first paint (as config.ts does for the public config).
+ * The embedded page data, when the server sent a rendered page; checked by hand, since zod is not
+ * part of the first paint (as config.ts does for the public config).
  */
 export function readPageData(doc: Document = document): PageData | undefined {
   const text = doc.getElementById('imprint-page-data')?.textContent;

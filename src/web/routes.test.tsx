@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultPublicConfig, NO_SUBMISSION_ID, type SessionUser } from '../domain';
 import { PublicConfigContext } from './config';
-import { appRoutes } from './routes';
+import { appRoutes, preloadCurrentPages } from './routes';
 import { mockApi } from './test/mock-api';
 import { theme } from './theme';
 
@@ -56,4 +56,16 @@ describe('the route table', () => {
       expect(api.requests.some((r) => r.url.pathname.startsWith('/api/profile/submissions'))).toBe(false);
     },
   );
+});
+
+describe('preloadCurrentPages', () => {
+  it('fetches the code of the page a data router opened on, where the router keeps it', async () => {
+    const router = createMemoryRouter(appRoutes(defaultPublicConfig), { initialEntries: ['/dashboard'] });
+    // A data router keeps a route's Component as its element: the page is found there.
+    expect(router.state.matches.at(-1)?.route.Component).toBeUndefined();
+    const loaded = await preloadCurrentPages(router);
+    expect(
+      loaded.some((module) => typeof (module as { DashboardPage?: unknown })?.DashboardPage === 'function'),
+    ).toBe(true);
+  });
 });

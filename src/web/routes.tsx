@@ -20,14 +20,19 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
 
 /**
  * Starts fetching the code of the pages `router` is on, without waiting for React to render
- * them: a signed-in page's code then loads while the session is checked, not after (issue 17).
+ * them: a signed-in page's code then loads while the session is checked, not after, and a page the
+ * server rendered is hydrated as soon as it can be (issue 17). A data router keeps a route's
+ * `Component` as its `element` (React Router's `mapRouteProperties`), so the page is read there.
  */
 export function preloadCurrentPages(router: {
-  state: { matches: Array<{ route: { Component?: unknown } }> };
+  state: { matches: Array<{ route: { Component?: unknown; element?: unknown } }> };
 }) {
   return Promise.all(
     router.state.matches.map(({ route }) => {
-      const component = route.Component as { preload?: () => Promise<unknown> } | undefined;
+      const element = route.element as { type?: unknown } | null | undefined;
+      const component = (route.Component ?? element?.type) as
+        | { preload?: () => Promise<unknown> }
+        | undefined;
       return component?.preload?.();
     }),
   );

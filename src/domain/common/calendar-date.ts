@@ -1,3 +1,5 @@
+import { dateTimePartsOf, longDateText } from './date-text';
+
 /**
  * Calendar dates are ISO `YYYY-MM-DD` strings. All arithmetic runs on UTC midnights, so a rule gives
  * the same answer on every machine whatever its time zone; "today" is always passed in by the caller.
@@ -68,13 +70,6 @@ export function getYearOf(date: IsoDate): number {
   return new Date(requireIsoDate(date)).getUTCFullYear();
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
-
 /**
  * Instant in ms for an ISO date or date-time. A date-time without a zone is read as UTC, because
  * `Date.parse` would otherwise read it in the machine's local zone.
@@ -91,5 +86,6 @@ function parseDateOrDateTime(value: string): number | null {
 /** US English long date, e.g. 'January 5, 2027' (spec 001 §2 step 4), or null when unreadable. */
 export function formatLongDate(value: string): string | null {
   const ms = parseDateOrDateTime(value);
-  return ms === null ? null : LONG_DATE.format(ms);
+  // Written without Intl (date-text.ts): the same text on the server and in every browser.
+  return ms === null ? null : longDateText(dateTimePartsOf(ms, 'UTC'));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { submissionStatusSchema } from '../status/submission-status';
+import { submissionStatusSchema } from '../status/submission-status-schema';
 import { idSchema, longTextSchema, shortTextSchema } from './common';
 
 /** Profile text fields; all optional because a new artist fills them in over time (spec 000 §3). */

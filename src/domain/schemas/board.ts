@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STATUS_MESSAGE_MAX_LENGTH } from '../status/status-transitions';
-import { submissionStatusSchema } from '../status/submission-status';
+import { submissionStatusSchema } from '../status/submission-status-schema';
 import { pageAnswerFields, pageQueryFields } from './pagination';
 
 /**

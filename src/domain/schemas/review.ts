@@ -10,7 +10,7 @@ import {
   RATING_OUT_OF_RANGE,
 } from '../review/messages';
 import { STATUS_MESSAGE_MAX_LENGTH } from '../status/status-transitions';
-import { submissionStatusSchema } from '../status/submission-status';
+import { submissionStatusSchema } from '../status/submission-status-schema';
 import { boardItemDetailSchema } from './board';
 import { pageAnswerFields, pageQueryFields } from './pagination';
 import { submissionSchema } from './submission';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FileLike } from '../files/file-like';
+import { UPLOAD_TYPE_LABELS, UPLOAD_TYPES, type UploadType } from '../submission/upload-types';
 import { catalogueItemSchema } from './catalogue';
 import { formDateSchema, idSchema, longTextSchema, shortTextSchema, withFormDefaults } from './common';
 import {
@@ -9,15 +10,9 @@ import {
 } from './form-defaults';
 import { masterSplitSchema, type TrackDraft, trackMetadataSchema, trackSchema } from './track';
 
-export const uploadTypeSchema = z.enum(['new-music', 'transfer', 'both']);
-export type UploadType = z.infer<typeof uploadTypeSchema>;
-
-/** The upload-type choice as the form words it (spec 001 §2, step 2). */
-export const UPLOAD_TYPE_LABELS: Readonly<Record<UploadType, string>> = {
-  'new-music': 'Release New Music',
-  transfer: 'Transfer Existing',
-  both: 'Both Options',
-};
+export const uploadTypeSchema = z.enum(UPLOAD_TYPES);
+export type { UploadType };
+export { UPLOAD_TYPE_LABELS };
 
 export const releaseTypeSchema = z.enum(['single', 'ep', 'lp']);
 export type ReleaseType = z.infer<typeof releaseTypeSchema>;

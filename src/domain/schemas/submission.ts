@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { submissionStatusSchema } from '../status/submission-status';
+import { submissionStatusSchema } from '../status/submission-status-schema';
 import { catalogueItemSchema } from './catalogue';
 import { idSchema } from './common';
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { getStatusBanner } from './status-banner';
 import {
-  boardStatusSchema,
   getStatusChipColour,
   isAwaitingReleaseDetails,
+  isSubmissionStatus,
   parseSubmissionStatus,
 } from './submission-status';
+import { boardStatusSchema } from './submission-status-schema';
 
 describe('submission status', () => {
   it.each([
@@ -31,6 +32,13 @@ describe('submission status', () => {
   it('parses what a board sends through the schema too', () => {
     expect(boardStatusSchema.parse('In Progress')).toBe('in_progress');
     expect(boardStatusSchema.safeParse('Archived').success).toBe(false);
+  });
+
+  it('knows the canonical statuses without zod, and only them', () => {
+    expect(isSubmissionStatus('in_progress')).toBe(true);
+    expect(isSubmissionStatus('In Progress')).toBe(false);
+    expect(isSubmissionStatus('archived')).toBe(false);
+    expect(isSubmissionStatus(null)).toBe(false);
   });
 
   it.each([

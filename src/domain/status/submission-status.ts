@@ -1,8 +1,8 @@
-import { z } from 'zod';
-
 /**
  * One canonical, lower-case status (design.md §2). Boards and older data send 'In Progress',
  * 'LIVE' and so on; they are normalised once, here, and everything else compares enum values.
+ * No zod here: the status chip is on the first paint of the artist area and the board (issue 17);
+ * the schemas are in submission-status-schema.ts.
  */
 export const SUBMISSION_STATUSES = [
   'pending',
@@ -17,10 +17,16 @@ export const SUBMISSION_STATUSES = [
   'failed',
 ] as const;
 
-export const submissionStatusSchema = z.enum(SUBMISSION_STATUSES);
-export type SubmissionStatus = z.infer<typeof submissionStatusSchema>;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
-function normaliseStatusText(value: string): string {
+const statuses: ReadonlySet<string> = new Set(SUBMISSION_STATUSES);
+
+/** Exactly one of the canonical statuses ('in_progress', not 'In Progress'). */
+export function isSubmissionStatus(value: unknown): value is SubmissionStatus {
+  return typeof value === 'string' && statuses.has(value);
+}
+
+export function normaliseStatusText(value: string): string {
   return value
     .trim()
     .toLowerCase()
@@ -30,15 +36,9 @@ function normaliseStatusText(value: string): string {
 /** Case-insensitive parse of what a board sends ('In Progress' → 'in_progress'); null if unknown. */
 export function parseSubmissionStatus(value: string | null | undefined): SubmissionStatus | null {
   if (value == null) return null;
-  const parsed = submissionStatusSchema.safeParse(normaliseStatusText(value));
-  return parsed.success ? parsed.data : null;
+  const normalised = normaliseStatusText(value);
+  return isSubmissionStatus(normalised) ? normalised : null;
 }
-
-/** For parsing inbound board data: accepts any spelling of a known status. */
-export const boardStatusSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? normaliseStatusText(value) : value),
-  submissionStatusSchema,
-);
 
 const STATUS_LABELS: Record<SubmissionStatus, string> = {
   pending: 'Pending',

@@ -98,17 +98,28 @@ export function registerAuthentication(app: FastifyInstance): void {
         ? ({ kind: 'cookie', value: cookie } as const)
         : undefined;
     if (!token) return;
-    const resolved = await resolveSessionCached(app.db, token);
-    // The picture is stored as an upload id; every answer that shows the user needs a signed link,
-    // bound to this session.
-    request.auth = resolved
-      ? {
-          ...resolved,
-          user: presentSessionUser(bindLinks(signer, resolved.sessionId), resolved.user),
-          via: token.kind,
-        }
-      : null;
+    request.auth = await resolveRequestAuth(app, token);
   });
+}
+
+/**
+ * The session a cookie or bearer token stands for, as `request.auth` holds it (null when unknown
+ * or ended). The API's hook above resolves every API request with it; routes/web.ts resolves a
+ * signed-in page's request (issue 17: the page rendered on the server) with it too.
+ */
+export async function resolveRequestAuth(
+  app: FastifyInstance,
+  token: { kind: 'cookie' | 'bearer'; value: string },
+): Promise<FastifyRequest['auth']> {
+  const resolved = await resolveSessionCached(app.db, token);
+  if (!resolved) return null;
+  // The picture is stored as an upload id; every answer that shows the user needs a signed link,
+  // bound to this session.
+  return {
+    ...resolved,
+    user: presentSessionUser(bindLinks(app.pageLinks, resolved.sessionId), resolved.user),
+    via: token.kind,
+  };
 }
 
 /** The signed-in user, or 401 'Not authenticated'. */

@@ -10,7 +10,7 @@ import { checkFileUrl } from '../services/files/signed-urls';
  * Links in the mapping outlive its 5-minute cache by far when bound to the requester's session; a
  * visitor is shown no images (policies/uploads.ts), and unbound links would be capped at 15 minutes.
  */
-const mappingLinkLifetimeSeconds = 6 * 3600;
+export const mappingLinkLifetimeSeconds = 6 * 3600;
 /** The longest a browser keeps a file, whatever the link's lifetime. */
 const fileCacheMaxSeconds = 86_400;
 /** A bound link's answer is this session's: a browser keeps it only for the credentials it sent. */

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicConfig } from '../../domain/public-config';
 import type * as ServerEntry from '../../web/entry-server';
+import type { PageData } from '../../web/page-data';
 import type { PrerenderedMarkup } from '../public-config';
 
 /** A prerendered page, ready to go into index.html. */
@@ -143,16 +144,24 @@ export class PrerenderedPages {
     }
   }
 
+  /**
+   * Renders `url` (path and query) with `pageData` now, for one response only: a signed-in page
+   * with its reader's data (signed-in-pages.ts). Nothing of it is kept. Throws when rendering fails.
+   */
+  async renderNow(url: string, pageData: PageData): Promise<PrerenderedPage> {
+    const page = await this.entry.renderPage(url, this.config, pageData);
+    return {
+      markup: page.html,
+      styles: this.template.styles + page.styles,
+      nonceSlot: this.entry.NONCE_PLACEHOLDER,
+      pageData: page.pageData,
+      styleAttributeSources: styleAttributeSources(page.html),
+    };
+  }
+
   private async render(pathname: string, submissionsEnabled: boolean): Promise<PrerenderedPage | undefined> {
     try {
-      const page = await this.entry.renderPage(pathname, this.config, { siteConfig: { submissionsEnabled } });
-      return {
-        markup: page.html,
-        styles: this.template.styles + page.styles,
-        nonceSlot: this.entry.NONCE_PLACEHOLDER,
-        pageData: page.pageData,
-        styleAttributeSources: styleAttributeSources(page.html),
-      };
+      return await this.renderNow(pathname, { siteConfig: { submissionsEnabled } });
     } catch (error) {
       this.log.error(
         { err: error, path: pathname },

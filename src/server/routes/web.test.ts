@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicConfigSchema } from '../../domain/public-config-schema';
 import { HELLOSIGN_EMBEDDED_STYLE_HASH } from '../app';
 import { setSetting } from '../services/settings/app-settings';
+import { addStaff } from '../services/staff/manage-staff';
+import { type SignedIn, signIn } from '../test/sign-in';
+import { postSubmission, prepareTestSubmission } from '../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../test/test-context';
 
 let ctx: TestContext;
@@ -15,7 +18,9 @@ let webRoot: string;
 /**
  * A stand-in for the prerender's server entry (src/web/entry-server.tsx, built into
  * dist/web-server): its pages name the path and the mode they were rendered in, with a style tag
- * of each kind, a style attribute, and a log of its renders. '/broken' fails to render.
+ * of each kind, a style attribute, and a log of its renders. '/broken' fails to render, and so does
+ * any path asking for '?render=fail'. A signed-in page also shows its reader's address and the
+ * titles of the submissions it was rendered with.
  */
 const standInEntry = `
 export const NONCE_PLACEHOLDER = 'stand-in-nonce';
@@ -23,11 +28,21 @@ export function prerenderedPaths() {
   return ['/', '/submit', '/broken'];
 }
 export async function renderPage(path, config, pageData) {
-  if (path === '/broken') throw new Error('stand-in render failure');
+  if (path === '/broken' || path.includes('render=fail')) throw new Error('stand-in render failure');
   const mode = pageData.siteConfig.submissionsEnabled ? 'Submit your music' : 'Join the waiting list';
-  (globalThis.standInRenders ??= []).push(path + ' ' + mode);
+  const reader = pageData.signedIn;
+  if (!reader) (globalThis.standInRenders ??= []).push(path + ' ' + mode);
+  const titles = reader
+    ? [
+        ...(reader.artistSubmissions?.submissions ?? []).map((item) => item.releaseTitle),
+        ...(reader.board?.firstPage.items ?? []).map((item) => item.releaseTitle),
+      ]
+    : [];
+  const readerMarkup = reader
+    ? '<p class="reader">' + reader.user.email + '</p>' + titles.map((title) => '<p class="title">' + title + '</p>').join('')
+    : '';
   return {
-    html: '<main><h1 class="css-h1">Page ' + path + '</h1><p>' + mode + '</p><div style="--Paper-shadow:none"></div></main>',
+    html: '<main><h1 class="css-h1">Page ' + path + '</h1><p>' + mode + '</p>' + readerMarkup + '<div style="--Paper-shadow:none"></div></main>',
     styles: '<style data-emotion="css-global g1" nonce="stand-in-nonce">body{margin:0}</style>' +
       '<style data-emotion="css h1" nonce="stand-in-nonce">.css-h1{color:red}</style>',
     pageData,
@@ -226,6 +241,162 @@ describe('prerendered pages (issue 17)', () => {
     // renders them all in the background once it is up).
     expect(renders().length - before).toBeLessThanOrEqual(1);
     expect([...new Set(renders())].sort()).toEqual(renders().slice().sort());
+  });
+});
+
+describe('signed-in pages, rendered per request for their reader (issue 17)', () => {
+  const rootOf = (html: string) => html.match(/<div id="root">(.*?)<\/div><\/body>/s)?.[1] ?? '';
+  const pageDataOf = (html: string) =>
+    JSON.parse(
+      html.match(/<script id="imprint-page-data" type="application\/json">(.*?)<\/script>/s)?.[1] ?? 'null',
+    );
+  /** A signed link with its signature and expiry left out, for comparing two answers made apart. */
+  const unsigned = (value: unknown) =>
+    JSON.parse(JSON.stringify(value), (_key, item) =>
+      typeof item === 'string' && item.startsWith('/files/') ? item.split('?')[0] : item,
+    );
+
+  const staffEmail = 'board.reader@imprint-staff.example';
+  let alice: SignedIn;
+  let bob: SignedIn;
+  let staff: SignedIn;
+
+  /** A submission made by `as`, with its own title. */
+  async function submitAs(as: SignedIn, releaseTitle: string) {
+    const prepared = await prepareTestSubmission(ctx.app);
+    const payload = prepared.payload as { formData: { releaseTitle: string }; itemName: string };
+    payload.formData.releaseTitle = releaseTitle;
+    payload.itemName = `Maya Rivers - ${releaseTitle}`;
+    const response = await postSubmission(ctx.app, payload, { cookie: as.cookie });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  const page = (url: string, as?: SignedIn, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers: { ...headers, ...(as ? { cookie: as.cookie } : {}) } });
+
+  beforeAll(async () => {
+    alice = await signIn(ctx.app, ctx.database.db, 'alice.reader@example.com');
+    bob = await signIn(ctx.app, ctx.database.db, 'bob.reader@example.com');
+    await addStaff(ctx.database.db, staffEmail, 'Sam Staff');
+    staff = await signIn(ctx.app, ctx.database.db, staffEmail);
+    await submitAs(alice, 'Alice Alpha');
+    await submitAs(alice, 'Alice Beta');
+    await submitAs(bob, 'Bob Gamma');
+  });
+
+  it("renders an artist's dashboard with their data, as the API answers it, private to them", async () => {
+    const response = await page('/dashboard', alice);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(String(response.headers.vary)).toContain('Cookie');
+    expect(response.headers['server-timing']).toMatch(
+      /^data;dur=[\d.]+;desc="Session and data", render;dur=[\d.]+;desc="Render"$/,
+    );
+    const root = rootOf(response.body);
+    expect(root).toContain('<p class="reader">alice.reader@example.com</p>');
+    expect(root).toContain('<p class="title">Alice Alpha</p>');
+    expect(root).toContain('<p class="title">Alice Beta</p>');
+    expect(root).not.toContain('Bob Gamma');
+
+    // Each part is what the API route answers this reader: the same page size, order and fields,
+    // links bound to this session.
+    const data = pageDataOf(response.body);
+    const api = async (url: string) => (await page(url, alice)).json();
+    expect(data.siteConfig).toEqual({ submissionsEnabled: true });
+    expect(data.signedIn.user).toEqual((await api('/api/me')).user);
+    expect(unsigned(data.signedIn.artistProfile)).toEqual(
+      unsigned((await api('/api/artist/profile')).profile),
+    );
+    expect(unsigned(data.signedIn.artistSubmissions)).toEqual(
+      unsigned(await api('/api/profile/submissions?limit=20')),
+    );
+    const artworkUrl: string = data.signedIn.artistSubmissions.submissions[0].artworkUrl;
+    expect(artworkUrl).toMatch(/^\/files\/[0-9a-f-]{36}\?.*&bound=1&/);
+    const fileId = artworkUrl.split('/')[2]?.split('?')[0] ?? '';
+    expect(unsigned(data.signedIn.imageMappings[fileId])).toEqual(
+      unsigned((await api(`/files/optimized/image-mapping.json?ids=${fileId}`))[fileId]),
+    );
+    expect(data.signedIn.wideScreen).toBe(true);
+  });
+
+  it("never gives one reader's page to another, even when they ask at the same moment", async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_unused, i) =>
+        i % 2 === 0 ? page('/dashboard', alice) : page('/dashboard', bob),
+      ),
+    );
+    responses.forEach((response, i) => {
+      const root = rootOf(response.body);
+      const data = pageDataOf(response.body);
+      if (i % 2 === 0) {
+        expect(root).toContain('alice.reader@example.com');
+        expect(root).not.toContain('bob.reader@example.com');
+        expect(root).not.toContain('Bob Gamma');
+        expect(data.signedIn.user.email).toBe('alice.reader@example.com');
+      } else {
+        expect(root).toContain('bob.reader@example.com');
+        expect(root).toContain('<p class="title">Bob Gamma</p>');
+        expect(root).not.toContain('Alice');
+        expect(JSON.stringify(data)).not.toContain('alice');
+      }
+    });
+  });
+
+  it("renders the board for staff, in the page's filter, and guesses a phone's screen", async () => {
+    const all = await page('/admin/board', staff);
+    expect(all.headers['cache-control']).toBe('private, no-store');
+    expect(rootOf(all.body)).toContain('<p class="title">Bob Gamma</p>');
+    const data = pageDataOf(all.body);
+    expect(data.signedIn.user.role).toBe('staff');
+    expect(data.signedIn.board.filter).toBe('all');
+    expect(data.signedIn.board.firstPage).toEqual((await page('/api/board/items?limit=25', staff)).json());
+
+    const pending = await page('/admin/board?status=pending', staff, {
+      'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36',
+    });
+    const pendingData = pageDataOf(pending.body);
+    expect(pendingData.signedIn.board.filter).toBe('pending');
+    expect(pendingData.signedIn.board.firstPage).toEqual(
+      (await page('/api/board/items?status=pending&limit=25', staff)).json(),
+    );
+    expect(pendingData.signedIn.wideScreen).toBe(false);
+    // An unknown filter is the whole board, as the page reads it.
+    expect(pageDataOf((await page('/admin/board?status=archived', staff)).body).signedIn.board.filter).toBe(
+      'all',
+    );
+  });
+
+  it('gives visitors, readers of the wrong role and ended sessions the plain shell, as before', async () => {
+    const cases: [string, SignedIn | undefined, Record<string, string>?][] = [
+      ['/dashboard', undefined],
+      ['/admin/board', undefined],
+      ['/dashboard', staff],
+      ['/admin/board', alice],
+      ['/dashboard', undefined, { cookie: 'imprint_session=not-a-session' }],
+      ['/edit-profile', alice],
+    ];
+    for (const [url, as, headers] of cases) {
+      const response = await page(url, as, headers);
+      expect(response.statusCode, url).toBe(200);
+      expect(rootOf(response.body), url).toBe('');
+      expect(response.body).not.toContain('imprint-page-data');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['server-timing']).toBeUndefined();
+    }
+  });
+
+  it('serves the shell when the render fails, and renders nothing for HEAD', async () => {
+    const failed = await page('/dashboard?render=fail', alice);
+    expect(failed.statusCode).toBe(200);
+    expect(rootOf(failed.body)).toBe('');
+    expect(failed.headers['cache-control']).toBe('no-cache');
+    const head = await ctx.app.inject({
+      method: 'HEAD',
+      url: '/dashboard',
+      headers: { cookie: alice.cookie },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['server-timing']).toBeUndefined();
   });
 });
 

@@ -3,10 +3,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicConfig } from '../../domain/public-config';
-import { sessionCookieName } from '../policies/authentication';
+import { resolveRequestAuth, sessionCookieName } from '../policies/authentication';
 import { renderIndexHtml } from '../public-config';
 import { getSetting } from '../services/settings/app-settings';
 import { type PrerenderedPage, PrerenderedPages } from './prerendered-pages';
+import { loadSignedInPageData, signedInPageAt } from './signed-in-pages';
 
 /**
  * Serves the built React app from `webRoot`: hashed assets cached for a year, other public files
@@ -17,8 +18,11 @@ import { type PrerenderedPage, PrerenderedPages } from './prerendered-pages';
  *
  * A visitor's public page comes prerendered (issue 17, prerendered-pages.ts): its markup in
  * `<div id="root">`, its styles with this response's nonce, and the submission mode it was
- * rendered in, read per request as `GET /api/config` reads it. A request with a session cookie
- * gets the plain index.html: the page shows the signed-in person, which only the browser renders.
+ * rendered in, read per request as `GET /api/config` reads it. A signed-in page (the dashboard,
+ * the board: signed-in-pages.ts) comes rendered for its reader, per request and never kept, with
+ * their data as the API would answer it: `Cache-Control: private, no-store`. Any other request
+ * with a session cookie, a reader of the wrong role, an ended session, or a render that failed
+ * gets the plain index.html, and the browser renders the page (or sends them to sign in).
  */
 export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: PublicConfig }> = async (
   app,
@@ -71,7 +75,50 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
     }
   };
 
-  const sendApp = (reply: FastifyReply, page: PrerenderedPage | undefined) => {
+  /**
+   * The signed-in page at `pathname` rendered for the request's reader, or undefined (the plain
+   * shell) when the path has none, the session is not one of the page's role, or anything fails
+   * (logged: the browser then renders the page as before). The reply gets the time it took.
+   */
+  const signedInPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    search: string,
+  ): Promise<PrerenderedPage | undefined> => {
+    const page = signedInPageAt(pathname);
+    const cookie = request.cookies[cookieName];
+    // HEAD asks for the headers only: not worth a render.
+    if (!prerendered || !page || !cookie || request.method !== 'GET') return undefined;
+    try {
+      const started = performance.now();
+      request.auth = await resolveRequestAuth(app, { kind: 'cookie', value: cookie });
+      if (request.auth?.user.role !== page.role) return undefined;
+      const [submissionsEnabled, signedIn] = await Promise.all([
+        getSetting(app.db, 'submissionsEnabled'),
+        loadSignedInPageData(app, request, page, new URLSearchParams(search)),
+      ]);
+      const loaded = performance.now();
+      const rendered = await prerendered.renderNow(`${pathname}${search}`, {
+        siteConfig: { submissionsEnabled },
+        signedIn,
+      });
+      const done = performance.now();
+      reply.header(
+        'server-timing',
+        `data;dur=${(loaded - started).toFixed(1)};desc="Session and data", render;dur=${(done - loaded).toFixed(1)};desc="Render"`,
+      );
+      return rendered;
+    } catch (error) {
+      request.log.error(
+        { err: error, path: pathname },
+        'Rendering a signed-in page failed: the shell is sent',
+      );
+      return undefined;
+    }
+  };
+
+  const sendApp = (reply: FastifyReply, page: PrerenderedPage | undefined, personal = false) => {
     if (!template) {
       return reply
         .code(503)
@@ -89,8 +136,9 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
     return (
       reply
         .code(200)
-        .header('cache-control', 'no-cache')
-        // The page differs with the session cookie (prerendered for visitors only).
+        // A page rendered for its reader is theirs alone: no cache may keep it.
+        .header('cache-control', personal ? 'private, no-store' : 'no-cache')
+        // The page differs with the session cookie (prerendered for visitors, rendered per reader).
         .header('vary', 'Cookie')
         .type('text/html; charset=utf-8')
         .send(
@@ -113,8 +161,12 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
       url !== '/api' &&
       // Missing files (a stale hashed asset, /favicon.png) get a real 404, not the app.
       !/\.[a-z0-9]{1,8}$/i.test(url);
-    if (wantsPage) return sendApp(reply, await prerenderedPage(request, url));
-    return reply.callNotFound();
+    if (!wantsPage) return reply.callNotFound();
+    const forVisitor = await prerenderedPage(request, url);
+    if (forVisitor) return sendApp(reply, forVisitor);
+    const search = request.url.slice(url.length);
+    const forReader = await signedInPage(request, reply, url, search);
+    return sendApp(reply, forReader, forReader !== undefined);
   });
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, error: 'Not found' }));

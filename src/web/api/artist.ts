@@ -1,17 +1,28 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type ArtistProfileResponse,
-  type ArtistProfileSave,
-  type ArtistSubmissionsResponse,
-  artistProfileResponseSchema,
-  artistSubmissionsResponseSchema,
-  type FieldError,
-  isRecordId,
-  type Submission,
-  submissionResponseSchema,
-} from '../../domain';
-import { ApiError, apiGet, apiRequest } from './client';
+import type { FieldError } from '../../domain/common/field-error';
+import { isRecordId } from '../../domain/common/ids';
+import { ARTIST_SUBMISSIONS_PAGE_SIZE } from '../../domain/pagination/page-rules';
+import type {
+  ArtistProfileResponse,
+  ArtistProfileSave,
+  ArtistSubmissionsResponse,
+} from '../../domain/schemas/artist-area';
+import type { Submission } from '../../domain/schemas/submission';
+import { ApiError, apiGet, apiRequest, DeferredSchema } from './client';
 import { queryKeys } from './query-keys';
+
+// The answers' schemas (and zod with them) load with the first request, not with the page: the
+// dashboard the server rendered comes with its data (issue 17), and hydrates without them.
+const artistAreaSchemas = () => import('../../domain/schemas/artist-area');
+const artistProfileResponse = new DeferredSchema(() =>
+  artistAreaSchemas().then((schemas) => schemas.artistProfileResponseSchema),
+);
+const artistSubmissionsResponse = new DeferredSchema(() =>
+  artistAreaSchemas().then((schemas) => schemas.artistSubmissionsResponseSchema),
+);
+const submissionResponse = new DeferredSchema(() =>
+  import('../../domain/schemas/submission').then((schemas) => schemas.submissionResponseSchema),
+);
 
 /**
  * The signed-in artist's own data (issue 8): profile, submissions, one submission. Every call
@@ -33,7 +44,7 @@ function retryUnlessFinal(failures: number, error: Error): boolean {
 }
 
 export async function fetchArtistProfile(signal?: AbortSignal): Promise<ArtistProfileData> {
-  return (await apiGet('/api/artist/profile', artistProfileResponseSchema, signal)).profile;
+  return (await apiGet('/api/artist/profile', artistProfileResponse, signal)).profile;
 }
 
 export function useArtistProfile() {
@@ -45,7 +56,7 @@ export function useArtistProfile() {
 }
 
 /** Submissions per page of the dashboard: a few scrolls, and the server's default. */
-export const ARTIST_SUBMISSIONS_PAGE_SIZE = 20;
+export { ARTIST_SUBMISSIONS_PAGE_SIZE };
 
 export function fetchArtistSubmissions(
   cursor: string | undefined,
@@ -53,7 +64,7 @@ export function fetchArtistSubmissions(
 ): Promise<ArtistSubmissionsResponse> {
   const query = new URLSearchParams({ limit: String(ARTIST_SUBMISSIONS_PAGE_SIZE) });
   if (cursor) query.set('cursor', cursor);
-  return apiGet(`/api/profile/submissions?${query}`, artistSubmissionsResponseSchema, signal);
+  return apiGet(`/api/profile/submissions?${query}`, artistSubmissionsResponse, signal);
 }
 
 /** The artist's submissions, newest first, one page at a time (`fetchNextPage` follows the cursor). */
@@ -71,7 +82,7 @@ export function useArtistSubmissions() {
 export async function fetchArtistSubmission(itemId: string, signal?: AbortSignal): Promise<Submission> {
   const answer = await apiGet(
     `/api/profile/submissions/${encodeURIComponent(itemId)}`,
-    submissionResponseSchema,
+    submissionResponse,
     signal,
   );
   if (!answer.success || !answer.submission)
@@ -91,9 +102,8 @@ export function useArtistSubmission(itemId: string | undefined) {
 }
 
 export async function saveArtistProfile(payload: ArtistProfileSave): Promise<ArtistProfileData> {
-  return (
-    await apiRequest('/api/artist/profile', artistProfileResponseSchema, { method: 'PUT', body: payload })
-  ).profile;
+  return (await apiRequest('/api/artist/profile', artistProfileResponse, { method: 'PUT', body: payload }))
+    .profile;
 }
 
 /**

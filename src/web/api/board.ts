@@ -1,18 +1,23 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type BoardItemDetail,
-  type BoardListResponse,
-  boardItemResponseSchema,
-  boardListResponseSchema,
-  type ChangeStatusPayload,
-  isRecordId,
-  type SubmissionStatus,
-} from '../../domain';
-import { ApiError, apiGet, apiPost } from './client';
+import { isRecordId } from '../../domain/common/ids';
+import { BOARD_PAGE_SIZE } from '../../domain/pagination/page-rules';
+import type { BoardItemDetail, BoardListResponse, ChangeStatusPayload } from '../../domain/schemas/board';
+import type { SubmissionStatus } from '../../domain/status/submission-status';
+import { ApiError, apiGet, apiPost, DeferredSchema } from './client';
 import { queryKeys } from './query-keys';
 
+// The answers' schemas (and zod with them) load with the first request, not with the board: the
+// page the server rendered comes with its first page (issue 17), and hydrates without them.
+const boardSchemas = () => import('../../domain/schemas/board');
+const boardListResponse = new DeferredSchema(() =>
+  boardSchemas().then((schemas) => schemas.boardListResponseSchema),
+);
+const boardItemResponse = new DeferredSchema(() =>
+  boardSchemas().then((schemas) => schemas.boardItemResponseSchema),
+);
+
 /** Submissions per page of the board: a screenful on a desktop, a few scrolls on a phone. */
-export const BOARD_PAGE_SIZE = 25;
+export { BOARD_PAGE_SIZE };
 
 /** Item ids are UUIDs; anything else cannot name a submission, so it is not asked for. */
 
@@ -28,7 +33,7 @@ export function fetchBoardItems(
   if (options.status) query.set('status', options.status);
   if (options.cursor) query.set('cursor', options.cursor);
   query.set('limit', String(options.limit ?? BOARD_PAGE_SIZE));
-  return apiGet(`/api/board/items?${query}`, boardListResponseSchema, signal);
+  return apiGet(`/api/board/items?${query}`, boardListResponse, signal);
 }
 
 /** The board, newest first, one page at a time (`fetchNextPage` follows the cursor). */
@@ -42,8 +47,7 @@ export function useBoardItems(status: SubmissionStatus | undefined) {
 }
 
 export async function fetchBoardItem(itemId: string, signal?: AbortSignal): Promise<BoardItemDetail> {
-  return (await apiGet(`/api/board/items/${encodeURIComponent(itemId)}`, boardItemResponseSchema, signal))
-    .item;
+  return (await apiGet(`/api/board/items/${encodeURIComponent(itemId)}`, boardItemResponse, signal)).item;
 }
 
 export function useBoardItem(itemId: string | undefined) {
@@ -62,9 +66,8 @@ export async function changeSubmissionStatus(
   itemId: string,
   payload: ChangeStatusPayload,
 ): Promise<BoardItemDetail> {
-  return (
-    await apiPost(`/api/board/items/${encodeURIComponent(itemId)}/status`, payload, boardItemResponseSchema)
-  ).item;
+  return (await apiPost(`/api/board/items/${encodeURIComponent(itemId)}/status`, payload, boardItemResponse))
+    .item;
 }
 
 /** Changes the status; the answer is the item as it is now, which replaces the cached one. */

@@ -1,31 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 // No runtime import of zod or the domain's index: the top bar's avatar shows an uploaded picture,
 // and this module is part of every page's first paint (issue 17). The schema loads on first use.
+import { fileIdOfLink } from '../../domain/files/file-link';
 import { IMAGE_VARIANT_FORMATS, type ImageVariantFormat } from '../../domain/files/image-variants';
 import type { ImageMapping, ImageMappingEntry } from '../../domain/schemas/image-mapping';
 import { apiGet, DeferredSchema } from './client';
 import { queryKeys } from './query-keys';
 
 export type { ImageMappingEntry };
+export { fileIdOfLink };
 
 const mappingSchema = new DeferredSchema(() =>
   import('../../domain/schemas/image-mapping').then((schemas) => schemas.imageMappingSchema),
 );
-
-const fileLinkPattern = /^\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
-
-/**
- * The uploaded file a signed link names (`/files/{fileId}?…`, relative or absolute), or undefined
- * for any other image: a catalogue cover, a picture given as an address, a preview being uploaded.
- */
-export function fileIdOfLink(link: string | null | undefined): string | undefined {
-  if (!link) return undefined;
-  try {
-    return fileLinkPattern.exec(new URL(link, 'http://page.invalid').pathname)?.[1]?.toLowerCase();
-  } catch {
-    return undefined;
-  }
-}
 
 /** The endpoint takes up to 100 ids a request. */
 const MAX_IDS = 100;

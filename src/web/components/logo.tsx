@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { Link as RouterLink } from 'react-router';
+import { brand } from '../brand';
 import { usePublicConfig } from '../config';
-import { brand } from '../theme';
 
 interface LogoMarkProps {
   size?: number;

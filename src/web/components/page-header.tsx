@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { brand } from '../theme';
+import { brand } from '../brand';
 import { usePageTitle } from './use-page-title';
 
 interface PageHeaderProps {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { brand } from '../brand';
 import { usePublicConfig } from '../config';
-import { brand } from '../theme';
 
 export interface ProcessStep {
   title: string;

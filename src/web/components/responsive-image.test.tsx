@@ -80,7 +80,9 @@ describe('ResponsiveImage', () => {
     expect(screen.getByRole('img', { name: 'Artwork for Paper Planes' }).tagName).toBe('SPAN');
     expect(container.querySelector('img')).toBeNull();
 
-    await waitFor(() => expect(container.querySelectorAll('picture')).toHaveLength(2));
+    // The mapping is asked for after a short batching delay: on a busy machine that takes longer than
+    // waitFor's default second.
+    await waitFor(() => expect(container.querySelectorAll('picture')).toHaveLength(2), { timeout: 5000 });
     // Both images in one request.
     expect(requests.map((r) => `${r.url.pathname}?${r.url.searchParams}`)).toEqual([
       `/files/optimized/image-mapping.json?ids=${encodeURIComponent([...ids].sort().join(','))}`,

@@ -1,6 +1,6 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import { getStatusChipColour, getStatusLabel, type SubmissionStatus } from '../../domain';
-import { brand } from '../theme';
+import { brand } from '../brand';
 
 /**
  * The status in the domain's colour. MUI's filled warning chip puts white on orange (3.1:1);

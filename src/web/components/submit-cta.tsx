@@ -5,8 +5,8 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { brand } from '../brand';
 import { usePublicConfig } from '../config';
-import { brand } from '../theme';
 
 interface SubmitCtaProps {
   title?: string;

@@ -42,10 +42,11 @@ export function UpdatePrompt({
 
   useEffect(() => {
     if (!updates) return;
-    rememberLabelName(labelName);
     // Registering (and the worker's precaching) waits until the page is up: it competes with
-    // nothing the artist is waiting for.
+    // nothing the artist is waiting for. So does keeping the name: the first use of localStorage
+    // reads it from disk, a long task on a phone while the page is being taken over (issue 17).
     afterFirstPaint(window, () => {
+      rememberLabelName(labelName);
       updates.start().catch((error: unknown) => console.warn('The service worker was not registered', error));
     });
   }, [updates, labelName]);

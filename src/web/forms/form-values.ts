@@ -1,6 +1,5 @@
 import {
   createDefaultSubmissionForm,
-  getIsoDateOfInstant,
   type IsoDate,
   type SubmissionDraft,
   type TrackDraft,
@@ -90,9 +89,15 @@ export function createId(): string {
   return crypto.randomUUID();
 }
 
-/** The artist's calendar date: the 6-week rule counts days in the artist's own time zone. */
+/**
+ * The artist's calendar date: the 6-week rule counts days in the artist's own time zone, which is
+ * the zone `Date`'s local fields are in. Read from those rather than through `Intl`: the first
+ * `Intl` formatter a page makes loads the locale data, tens of milliseconds on a phone inside the
+ * form's first render (issue 17: total blocking time).
+ */
 export function getToday(now: Date = new Date()): IsoDate {
-  return getIsoDateOfInstant(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const twoDigits = (value: number) => String(value).padStart(2, '0');
+  return `${String(now.getFullYear()).padStart(4, '0')}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`;
 }
 
 export function createInitialValues(today: IsoDate = getToday()): SubmitFormValues {

@@ -14,9 +14,9 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { listSocialLinks, type SocialLink } from '../../domain/social-links';
+import { brand } from '../brand';
 import { LogoMark } from '../components/logo';
 import { usePublicConfig } from '../config';
-import { brand } from '../theme';
 import { primaryNavItems } from './nav-items';
 
 /** A service's own logo where there is one, else the kind of link's: never another brand's. */

@@ -9,9 +9,9 @@ import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../api/session';
+import { brand } from '../brand';
 import { Logo } from '../components/logo';
 import { usePublicConfig } from '../config';
-import { brand } from '../theme';
 import { AccountMenu } from './account-menu';
 import { accountNavItems, headerNavItems, primaryNavItems } from './nav-items';
 

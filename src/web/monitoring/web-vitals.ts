@@ -34,9 +34,11 @@ function randomId(): string {
 export class WebVitalsCollector {
   private pending = new Map<Metric['name'], { value: number; navigationType: string }>();
   private pageLoadId: string;
+  private routePattern: string | undefined;
 
   constructor(
-    private readonly route: string,
+    /** The page's route pattern, or how to find it: worked out at the first send, not at start. */
+    private readonly route: string | (() => string),
     private readonly send: Sender = sendWithBeacon,
     private readonly newId: () => string = randomId,
   ) {
@@ -46,6 +48,11 @@ export class WebVitalsCollector {
   add(metric: Pick<Metric, 'name' | 'value' | 'navigationType'>): void {
     if (!Number.isFinite(metric.value) || metric.value < 0) return;
     this.pending.set(metric.name, { value: metric.value, navigationType: metric.navigationType });
+  }
+
+  private routeOfPage(): string {
+    this.routePattern ??= typeof this.route === 'string' ? this.route : this.route();
+    return this.routePattern;
   }
 
   /** A page shown again from the back/forward cache: its measurements are a new page load's. */
@@ -58,7 +65,7 @@ export class WebVitalsCollector {
     if (this.pending.size === 0) return;
     const beacon: WebVitalsBeacon = {
       pageLoadId: this.pageLoadId,
-      route: this.route,
+      route: this.routeOfPage(),
       metrics: [...this.pending.entries()].map(([name, { value, navigationType }]) => ({
         name,
         value: Math.round(value * 10_000) / 10_000,
@@ -75,7 +82,7 @@ export class WebVitalsCollector {
  * library is fetched after the page has rendered, not with it (issue 17): its observers read the
  * browser's buffered entries, so what happened before it arrived is measured all the same.
  */
-export function startWebVitals(route: string, target: Window = window): WebVitalsCollector {
+export function startWebVitals(route: string | (() => string), target: Window = window): WebVitalsCollector {
   const collector = new WebVitalsCollector(route);
   const add = (metric: Metric) => collector.add(metric);
   afterFirstPaint(target, () => {

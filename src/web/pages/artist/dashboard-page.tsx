@@ -2,22 +2,28 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
-import Snackbar from '@mui/material/Snackbar';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type DashboardTab, FAILED_TO_LOAD_DASHBOARD, parseDashboardTab } from '../../../domain';
 import { useArtistProfile, useArtistSubmissions } from '../../api/artist';
 import { isSignedOutError } from '../../auth/sign-in-path';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { LoadMore, pagedListState } from '../../components/load-more';
+import { useHydrating } from '../../components/use-hydrating';
 import { usePageTitle } from '../../components/use-page-title';
 import { visuallyHidden } from '../../components/visually-hidden';
-import { ContractPanel, ContractPanelSkeleton } from './dashboard/contract-panel';
+import { ContractPanelSkeleton } from './dashboard/contract-panel-skeleton';
+import { DashboardTabs } from './dashboard/dashboard-tabs';
 import { ProfileCard, ProfileCardSkeleton } from './dashboard/profile-card';
 import { SubmissionList, SubmissionListSkeleton } from './dashboard/submission-list';
+
+// Loaded when they show, not with the dashboard (issue 17: the page's own code is hydrated on a
+// phone's main thread): the Contract Signing tab with its signing flow, and the note after a save.
+const ContractPanel = lazy(() =>
+  import('./dashboard/contract-panel').then((module) => ({ default: module.ContractPanel })),
+);
+const Snackbar = lazy(() => import('@mui/material/Snackbar'));
 
 const TABS: { label: string; slug: string }[] = [
   { label: 'Dashboard', slug: 'overview' },
@@ -108,7 +114,36 @@ function ContractTab() {
       </>
     );
   }
-  return <ContractPanel profile={profile.data} />;
+  return (
+    <Suspense fallback={<ContractPanelSkeleton />}>
+      <ContractPanel profile={profile.data} />
+    </Suspense>
+  );
+}
+
+/**
+ * 'Your profile has been saved.' after the edit-profile page's save. Only the browser knows (from
+ * the history entry): when the server rendered the page and the entry still says so (a reload right
+ * after the save), the note follows hydration (issue 17), rendered by this component alone.
+ */
+function SavedNote({ open, onClose }: { open: boolean; onClose(): void }) {
+  if (useHydrating()) return null;
+  return (
+    <Suspense fallback={null}>
+      <Snackbar
+        open={open}
+        autoHideDuration={6000}
+        onClose={(_event, reason) => {
+          if (reason !== 'clickaway') onClose();
+        }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert severity="success" variant="filled" onClose={onClose}>
+          Your profile has been saved.
+        </Alert>
+      </Snackbar>
+    </Suspense>
+  );
 }
 
 /**
@@ -122,6 +157,8 @@ export function DashboardPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [savedNote, setSavedNote] = useState(() => isSavedState(location.state));
+  // Mounted once shown, so that it can animate out.
+  const [noteMounted] = useState(savedNote);
 
   useEffect(() => {
     if (!replaceWith) return;
@@ -154,37 +191,17 @@ export function DashboardPage() {
         Dashboard
       </Typography>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: { xs: 3, md: 4 } }}>
-        <Tabs
-          value={tab}
-          onChange={(_event, value: DashboardTab) => selectTab(value)}
-          aria-label="Dashboard sections"
-        >
-          {TABS.map((item, index) => (
-            <Tab
-              key={item.slug}
-              label={item.label}
-              value={index}
-              id={tabId(index)}
-              aria-controls={panelId(index)}
-            />
-          ))}
-        </Tabs>
+        <DashboardTabs
+          tabs={TABS.map((item, index) => ({ label: item.label, id: tabId(index), panelId: panelId(index) }))}
+          selected={tab}
+          onSelect={(index) => selectTab(index as DashboardTab)}
+          label="Dashboard sections"
+        />
       </Box>
       <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
         {tab === 0 ? <OverviewTab /> : <ContractTab />}
       </Box>
-      <Snackbar
-        open={savedNote}
-        autoHideDuration={6000}
-        onClose={(_event, reason) => {
-          if (reason !== 'clickaway') setSavedNote(false);
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity="success" variant="filled" onClose={() => setSavedNote(false)}>
-          Your profile has been saved.
-        </Alert>
-      </Snackbar>
+      {noteMounted && <SavedNote open={savedNote} onClose={() => setSavedNote(false)} />}
     </Container>
   );
 }

@@ -15,12 +15,12 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useSiteConfig } from '../../api/site-config';
+import { brand } from '../../brand';
 import { ProcessSteps, useProcessSteps } from '../../components/process-steps';
 import { Section } from '../../components/section';
 import { SubmitCta } from '../../components/submit-cta';
 import { useDocumentTitle } from '../../components/use-page-title';
 import { usePublicConfig } from '../../config';
-import { brand } from '../../theme';
 
 interface Offer {
   icon: ReactNode;

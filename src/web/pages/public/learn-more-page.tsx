@@ -10,12 +10,12 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { brand } from '../../brand';
 import { PageHeader } from '../../components/page-header';
 import { ProcessSteps, useProcessSteps } from '../../components/process-steps';
 import { Section } from '../../components/section';
 import { SubmitCta } from '../../components/submit-cta';
 import { usePublicConfig } from '../../config';
-import { brand } from '../../theme';
 
 const releaseTypes = [
   { name: 'Single', tracks: '1-2 tracks', text: 'One song, or a song and its B-side.' },

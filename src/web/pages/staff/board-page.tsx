@@ -9,7 +9,6 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -17,20 +16,21 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
   type BoardItemSummary,
   getStatusLabel,
+  isSubmissionStatus,
   SUBMISSION_STATUSES,
   type SubmissionStatus,
-  submissionStatusSchema,
 } from '../../../domain';
 import { useBoardItems } from '../../api/board';
 import { LoadMore, pagedListState } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
 import { StatusChip } from '../../components/status-chip';
+import { useReaderTimeZone } from '../../components/use-reader-time-zone';
+import { useWideScreen } from '../../components/use-wide-screen';
 import { visuallyHidden } from '../../components/visually-hidden';
 import {
   BOARD_PATH,
@@ -46,8 +46,7 @@ function detailsPath(itemId: string): string {
 
 /** `?status=` names one canonical status; anything else (or nothing) is the whole board. */
 function parseStatusFilter(value: string | null): SubmissionStatus | undefined {
-  const parsed = submissionStatusSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
+  return isSubmissionStatus(value) ? value : undefined;
 }
 
 function StatusFilter({
@@ -107,6 +106,22 @@ function StatusFilter({
   );
 }
 
+/**
+ * When a submission was made, in the reader's time zone: a component of its own, so that only this
+ * text is rendered again after a page the server rendered is hydrated (`useReaderTimeZone`).
+ */
+function SubmittedAt({ createdAt }: { createdAt: string }) {
+  return formatSubmittedAt(createdAt, useReaderTimeZone());
+}
+
+/**
+ * The table on a wide screen, the cards on a phone. Both are made by the page and only one is
+ * returned, so finding the same screen after hydration (`useWideScreen`) renders neither again.
+ */
+function ByScreen({ wide, narrow }: { wide: ReactNode; narrow: ReactNode }) {
+  return useWideScreen() ? wide : narrow;
+}
+
 function BoardTable({ items }: { items: BoardItemSummary[] }) {
   return (
     <TableContainer
@@ -149,7 +164,9 @@ function BoardTable({ items }: { items: BoardItemSummary[] }) {
               </TableCell>
               <TableCell>{formatSubmissionType(item.uploadType, item.releaseType)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBoardDate(item.releaseDate)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSubmittedAt(item.createdAt)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <SubmittedAt createdAt={item.createdAt} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -184,7 +201,7 @@ function BoardCards({ items }: { items: BoardItemSummary[] }) {
                   Release date: {formatBoardDate(item.releaseDate)}
                 </Typography>
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  Submitted: {formatSubmittedAt(item.createdAt)}
+                  Submitted: <SubmittedAt createdAt={item.createdAt} />
                 </Typography>
               </CardContent>
             </CardActionArea>
@@ -215,8 +232,6 @@ export function BoardPage() {
   const [params] = useSearchParams();
   const status = parseStatusFilter(params.get('status'));
   const board = useBoardItems(status);
-  const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const items = board.data?.pages.flatMap((page) => page.items) ?? [];
   const counts = board.data?.pages[0]?.counts;
 
@@ -260,7 +275,7 @@ export function BoardPage() {
         <Typography variant="h3" component="h2" sx={visuallyHidden}>
           {status ? `${getStatusLabel(status)} submissions` : 'All submissions'}
         </Typography>
-        {wide ? <BoardTable items={items} /> : <BoardCards items={items} />}
+        <ByScreen wide={<BoardTable items={items} />} narrow={<BoardCards items={items} />} />
         <LoadMore noun="submissions" list={pagedListState(board, items.length)} />
       </>
     );

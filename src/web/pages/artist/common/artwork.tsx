@@ -2,8 +2,8 @@ import AlbumIcon from '@mui/icons-material/Album';
 import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import { type Submission, selectArtworkUrl } from '../../../../domain';
+import { brand } from '../../../brand';
 import { largestOf, ResponsiveImage, type ShownSize, sizesOf } from '../../../components/responsive-image';
-import { brand } from '../../../theme';
 
 /**
  * A submission's cover in the spec's fallback order (its own, the first transferred release's,

@@ -83,7 +83,7 @@ function isAwaiting(request: SignatureRequest | undefined): request is Signature
  * request, open the signing window, poll every 5 s at most 30 times while it is open, stop on a
  * final status and fire completion. Every timer stops when the tab unmounts.
  */
-export function useContractSigning(signer: ContractSigner, host: SigningHost = window): ContractSigning {
+export function useContractSigning(signer: ContractSigner, host?: SigningHost): ContractSigning {
   const queryClient = useQueryClient();
   const current = useCurrentContract();
   const [request, setRequest] = useState<SignatureRequest | undefined>();
@@ -220,7 +220,8 @@ export function useContractSigning(signer: ContractSigner, host: SigningHost = w
     }
     setNotSignedYet(false);
     setWindowClosed(false);
-    const popup = openSigningWindow(signUrl, host);
+    // The window is read when it is used: the tab is also rendered on the server (issue 17).
+    const popup = openSigningWindow(signUrl, host ?? window);
     if (!popup) {
       setPopupBlocked(true);
       return;
@@ -239,7 +240,7 @@ export function useContractSigning(signer: ContractSigner, host: SigningHost = w
   }, [checkStatus, host, request, signUrl, startPolling, stopPolling, stopWindowWatch]);
 
   const openInThisTab = useCallback(() => {
-    if (signUrl) host.location.assign(signUrl);
+    if (signUrl) (host ?? window).location.assign(signUrl);
   }, [host, signUrl]);
 
   const checkNow = useCallback(async () => {

@@ -10,7 +10,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
@@ -29,6 +28,7 @@ import {
   type SigningHost,
   useContractSigning,
 } from '../contract/use-contract-signing';
+import { ContractPanelSkeleton } from './contract-panel-skeleton';
 
 type Tone = 'primary' | 'success' | 'warning' | 'error';
 
@@ -405,22 +405,5 @@ export function ContractPanel({
         onCancel={signing.closeDialog}
       />
     </>
-  );
-}
-
-export function ContractPanelSkeleton() {
-  return (
-    <Card aria-hidden="true">
-      <CardContent sx={{ p: { xs: 2.5, md: 4 } }}>
-        <Stack direction="row" spacing={3}>
-          <Skeleton variant="rounded" width={64} height={64} />
-          <Box sx={{ flexGrow: 1 }}>
-            <Skeleton variant="text" width="40%" height={36} />
-            <Skeleton variant="text" />
-            <Skeleton variant="text" width="75%" />
-          </Box>
-        </Stack>
-      </CardContent>
-    </Card>
   );
 }

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   formatDisplayDate,
@@ -17,6 +17,7 @@ import {
   type Submission,
 } from '../../../../domain';
 import { StatusChip } from '../../../components/status-chip';
+import { useReaderTimeZone } from '../../../components/use-reader-time-zone';
 import { SubmissionArtwork } from '../common/artwork';
 import { formatSubmittedDate } from '../common/format';
 
@@ -24,7 +25,15 @@ export function releaseDetailsPath(itemId: string): string {
   return `/release-details/${encodeURIComponent(itemId)}`;
 }
 
-function DateRow({ label, children }: { label: string; children: string }) {
+/**
+ * The day a submission was made, in the reader's time zone: a component of its own, so that only
+ * this text is rendered again after a page the server rendered is hydrated (`useReaderTimeZone`).
+ */
+function SubmittedDate({ createdAt }: { createdAt: string | null | undefined }) {
+  return formatSubmittedDate(createdAt, useReaderTimeZone());
+}
+
+function DateRow({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
@@ -60,7 +69,9 @@ export function SubmissionCard({ submission }: { submission: Submission }) {
             sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25 }}
           >
             <DateRow label="Release Date">{formatDisplayDate(submission.releaseDate)}</DateRow>
-            <DateRow label="Submitted">{formatSubmittedDate(submission.createdAt)}</DateRow>
+            <DateRow label="Submitted">
+              <SubmittedDate createdAt={submission.createdAt} />
+            </DateRow>
           </Box>
         </Box>
       </Stack>

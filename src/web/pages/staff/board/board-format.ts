@@ -1,23 +1,20 @@
-import {
-  formatDuration,
-  formatLongDate,
-  formatSampleRate,
-  getReleaseTypeLabel,
-  UPLOAD_TYPE_LABELS,
-  uploadTypeSchema,
-} from '../../../../domain';
+import { formatDuration, formatLongDate, formatSampleRate, getReleaseTypeLabel } from '../../../../domain';
+import { dateTimePartsOf, mediumDateTimeText } from '../../../../domain/common/date-text';
+import { isUploadType, UPLOAD_TYPE_LABELS } from '../../../../domain/submission/upload-types';
 
 /** Where staff find the board. */
 export const BOARD_PATH = '/admin/board';
 
 export const EMPTY_VALUE = '—';
 
-const SUBMITTED_AT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** When a submission or an event happened, in the reader's time zone: 'Jan 5, 2027, 3:04 PM'. */
-export function formatSubmittedAt(iso: string): string {
+/**
+ * When a submission or an event happened, in the reader's time zone: 'Jan 5, 2027, 3:04 PM'; in
+ * UTC while a page the server rendered is hydrated (`useReaderTimeZone`).
+ */
+export function formatSubmittedAt(iso: string, timeZone?: 'UTC'): string {
   const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : SUBMITTED_AT.format(ms);
+  if (Number.isNaN(ms)) return iso;
+  return mediumDateTimeText(dateTimePartsOf(ms, timeZone === 'UTC' ? 'UTC' : 'local'));
 }
 
 /** A calendar date in US long format, or the em dash when there is none. */
@@ -34,8 +31,7 @@ export function formatSubmissionType(uploadType: string, releaseType: string): s
 }
 
 export function formatUploadType(uploadType: string): string {
-  const parsed = uploadTypeSchema.safeParse(uploadType);
-  return parsed.success ? UPLOAD_TYPE_LABELS[parsed.data] : uploadType;
+  return isUploadType(uploadType) ? UPLOAD_TYPE_LABELS[uploadType] : uploadType;
 }
 
 /** A release with no title of its own (a catalogue transfer) still needs words for its link. */

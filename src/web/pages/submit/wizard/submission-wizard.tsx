@@ -139,29 +139,43 @@ export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
   const [draftKey] = useState(() =>
     mode ? scopedDraftKey(`${mode.kind}.${tokenFingerprint(mode.token)}`) : DRAFT_STORAGE_KEY,
   );
-  const [draft] = useState(() => loadDraft(Date.now(), draftKey));
   // The draft is in this browser's storage, which the prerendered page (issue 17) was rendered
-  // without: while React takes that page over, the form is the server's (empty, on its first
-  // step), then it starts again from the draft. Until then it must not save over the draft.
+  // without. While React takes that page over, the form is the server's (empty, on its first step)
+  // and storage is not read: its first read costs tens of milliseconds on a phone, kept out of the
+  // hydration (total blocking time). Read right after, a draft starts the form again from where
+  // the artist left off; until storage has been read, the form does not save over a draft.
   const hydrating = useHydrating();
-  const standIn = draft !== null && hydrating;
+  const [draft, setDraft] = useState<Draft | null | undefined>(() =>
+    hydrating ? undefined : loadDraft(Date.now(), draftKey),
+  );
+  const freshFormSaves = useRef(draft !== undefined);
+  useEffect(() => {
+    if (draft !== undefined) return;
+    const stored = loadDraft(Date.now(), draftKey);
+    if (stored) setDraft(stored);
+    else freshFormSaves.current = true;
+  }, [draft, draftKey]);
+  const savesFreshForm = useCallback(() => freshFormSaves.current, []);
   return (
     <WizardForm
-      key={standIn ? 'prerendered' : 'browser'}
+      key={draft ? 'draft' : 'fresh'}
       mode={mode}
       draftKey={draftKey}
-      draft={standIn ? null : draft}
-      savesDraft={!standIn}
+      draft={draft ?? null}
+      savesDraft={draft ? alwaysSaves : savesFreshForm}
     />
   );
 }
+
+const alwaysSaves = () => true;
 
 interface WizardFormProps {
   mode: WizardMode | undefined;
   draftKey: string;
   /** Where the artist left off, or null for a new form. */
   draft: Draft | null;
-  savesDraft: boolean;
+  /** Whether the form may keep its values as the draft now (not before storage has been read). */
+  savesDraft: () => boolean;
 }
 
 // Memoised: `useHydrating` re-renders the wizard right after hydration, which must not render the
@@ -226,7 +240,7 @@ const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const save = () => {
-      if (savesDraft) saveDraft(methods.getValues(), stepRef.current, Date.now(), draftKey);
+      if (savesDraft()) saveDraft(methods.getValues(), stepRef.current, Date.now(), draftKey);
     };
     const subscription = methods.watch(() => {
       clearTimeout(timer);
@@ -264,7 +278,7 @@ const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft 
   }, [methods, today, draftKey, savesDraft]);
 
   useEffect(() => {
-    if (savesDraft) saveDraft(methods.getValues(), step, Date.now(), draftKey);
+    if (savesDraft()) saveDraft(methods.getValues(), step, Date.now(), draftKey);
   }, [methods, step, draftKey, savesDraft]);
 
   const goTo = useCallback((next: number) => {

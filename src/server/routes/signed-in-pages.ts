@@ -1,0 +1,141 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ARTIST_SUBMISSIONS_PAGE_SIZE,
+  artistProfileResponseSchema,
+  artistSubmissionsQuerySchema,
+  artistSubmissionsResponseSchema,
+  BOARD_PAGE_SIZE,
+  boardListQuerySchema,
+  boardListResponseSchema,
+  isSubmissionStatus,
+  meResponseSchema,
+  selectArtworkUrl,
+  type UserRole,
+} from '../../domain';
+import { fileIdOfLink } from '../../domain/files/file-link';
+import type { SignedInPageData } from '../../web/page-data';
+import { getArtistProfile } from '../services/artists/get-artist-profile';
+import { getImageMapping } from '../services/files/image-mapping';
+import { readArtistSubmissionsPage, readBoardPage } from '../services/submissions/read-submissions';
+import { mappingLinkLifetimeSeconds } from './files';
+
+/**
+ * The signed-in pages the server renders per request (issue 17): their reader's data, read through
+ * the services and shaped by the response schemas of the API routes the page's first render would
+ * call, so each part is exactly what that route answers this reader: file links bound to the
+ * session (`request.pageLinks`), the same page size, order and filter. routes/web.ts renders the
+ * page with it (prerendered-pages.ts `renderNow`) and embeds it for the client's query cache
+ * (src/web/page-data.ts).
+ */
+
+/** A page's data besides the reader (`user`) and the screen guess, which every page has. */
+type PageParts = Omit<SignedInPageData, 'user' | 'wideScreen'>;
+
+interface SignedInPage {
+  /** Who may open it: anyone else gets the plain shell, as before (the app then says so or signs them in). */
+  role: UserRole;
+  load(app: FastifyInstance, request: FastifyRequest, search: URLSearchParams): Promise<PageParts>;
+}
+
+/** Image mapping entries for the uploaded images these links show, as the mapping route answers them. */
+async function imageMappingsOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  links: (string | null | undefined)[],
+): Promise<SignedInPageData['imageMappings']> {
+  const fileIds = [...new Set(links.map(fileIdOfLink).filter((id): id is string => id !== undefined))];
+  if (fileIds.length === 0) return undefined;
+  const mapping = await getImageMapping(
+    { db: app.db, signer: request.pageLinks },
+    request.auth?.user,
+    fileIds,
+    mappingLinkLifetimeSeconds,
+  );
+  // The browser reads an id the answer leaves out as null (web/api/image-mapping.ts).
+  return Object.fromEntries(fileIds.map((fileId) => [fileId, mapping[fileId] ?? null]));
+}
+
+/** /dashboard: `GET /api/artist/profile` and the first page of `GET /api/profile/submissions`. */
+async function loadDashboard(app: FastifyInstance, request: FastifyRequest): Promise<PageParts> {
+  const auth = request.auth;
+  if (!auth) throw new Error('no session');
+  const deps = { db: app.db, signer: request.pageLinks };
+  const profile = await getArtistProfile(deps, auth.artist ?? undefined, auth.user);
+  const page = await readArtistSubmissionsPage(
+    { ...deps, cursorKey: app.signingKey },
+    auth.artist?.id,
+    artistSubmissionsQuerySchema.parse({ limit: ARTIST_SUBMISSIONS_PAGE_SIZE }),
+  );
+  const artistProfile = z.encode(artistProfileResponseSchema, { success: true, profile }).profile;
+  const artistSubmissions = z.encode(artistSubmissionsResponseSchema, { success: true, ...page });
+  return {
+    artistProfile,
+    artistSubmissions,
+    imageMappings: await imageMappingsOf(app, request, [
+      auth.user.picture,
+      artistProfile.picture,
+      ...artistSubmissions.submissions.map(selectArtworkUrl),
+    ]),
+  };
+}
+
+/** /admin/board[?status=…]: the first page of `GET /api/board/items` under the page's filter. */
+async function loadBoard(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  search: URLSearchParams,
+): Promise<PageParts> {
+  // As the page reads its filter: one known status, or the whole board.
+  const status = search.get('status');
+  const query = boardListQuerySchema.parse({
+    ...(isSubmissionStatus(status) ? { status } : {}),
+    limit: BOARD_PAGE_SIZE,
+  });
+  const page = await readBoardPage({ db: app.db, cursorKey: app.signingKey }, query);
+  return {
+    board: {
+      filter: query.status ?? 'all',
+      firstPage: z.encode(boardListResponseSchema, { success: true, ...page }),
+    },
+    imageMappings: await imageMappingsOf(app, request, [request.auth?.user.picture]),
+  };
+}
+
+const signedInPages: ReadonlyMap<string, SignedInPage> = new Map([
+  ['/dashboard', { role: 'artist', load: loadDashboard }],
+  ['/admin/board', { role: 'staff', load: loadBoard }],
+]);
+
+/** The signed-in page at `pathname`, if the server renders it. */
+export function signedInPageAt(pathname: string): SignedInPage | undefined {
+  return signedInPages.get(pathname);
+}
+
+/**
+ * Whether the reader's screen is wide (≥ md), guessed from the request: a phone says so in its
+ * client hints (`Sec-CH-UA-Mobile: ?1`) or its user agent ("Mobile"). Only a page that lays itself
+ * out in JavaScript needs it (the board's table or cards); a wrong guess costs one re-render after
+ * hydration, never a mismatch.
+ */
+export function guessWideScreen(request: FastifyRequest): boolean {
+  const hint = request.headers['sec-ch-ua-mobile'];
+  if (hint === '?1') return false;
+  if (hint === '?0') return true;
+  return !/Mobi/i.test(request.headers['user-agent'] ?? '');
+}
+
+/**
+ * The data `page` is rendered with for the request's signed-in reader (request.auth, resolved and
+ * checked by the caller): the reader as `GET /api/me` answers it, and the page's own parts.
+ */
+export async function loadSignedInPageData(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  page: SignedInPage,
+  search: URLSearchParams,
+): Promise<SignedInPageData> {
+  const user = z.encode(meResponseSchema, { success: true, user: request.auth?.user ?? null }).user;
+  if (!user) throw new Error('no session');
+  return { user, ...(await page.load(app, request, search)), wideScreen: guessWideScreen(request) };
+}

@@ -1,0 +1,98 @@
+import { alpha, createTheme, responsiveFontSizes, type Theme } from '@mui/material/styles';
+import { brand } from './brand';
+
+function createAppTheme(): Theme {
+  const base = createTheme({
+    palette: {
+      mode: 'light',
+      primary: {
+        main: brand.primary,
+        dark: brand.primaryDark,
+        light: brand.primaryLight,
+        contrastText: '#fff',
+      },
+      secondary: { main: brand.accent, contrastText: brand.ink },
+      // MUI's warning, but a darker `dark`: pages set text in it ('Needs improvement', 'Degraded',
+      // a split's warning), and MUI's #e65100 has 3.8:1 on white (axe color-contrast); this 5.4:1.
+      warning: { main: '#ed6c02', light: '#ff9800', dark: '#b54708', contrastText: '#fff' },
+      text: { primary: brand.ink, secondary: '#4a4560' },
+      background: { default: brand.canvas, paper: '#ffffff' },
+      divider: 'rgba(26, 21, 51, 0.12)',
+    },
+    shape: { borderRadius: 12 },
+    typography: {
+      fontFamily: '"Roboto", "Roboto Fallback", "Helvetica Neue", Arial, sans-serif',
+      h1: { fontWeight: 800, fontSize: '3.25rem', lineHeight: 1.1, letterSpacing: '-0.02em' },
+      h2: { fontWeight: 700, fontSize: '2.25rem', lineHeight: 1.2, letterSpacing: '-0.01em' },
+      h3: { fontWeight: 700, fontSize: '1.5rem', lineHeight: 1.3 },
+      h4: { fontWeight: 700, fontSize: '1.25rem', lineHeight: 1.35 },
+      h5: { fontWeight: 600, fontSize: '1.125rem' },
+      h6: { fontWeight: 600, fontSize: '1rem' },
+      subtitle1: { fontSize: '1.125rem', lineHeight: 1.6 },
+      body1: { lineHeight: 1.7 },
+      button: { textTransform: 'none', fontWeight: 600, letterSpacing: 0 },
+      overline: { fontWeight: 700, letterSpacing: '0.12em' },
+    },
+    components: {
+      // A disabled field's helper text usually says why it is disabled ('Please select a country
+      // first'): keep it readable instead of MUI's low-contrast disabled grey.
+      MuiFormHelperText: {
+        styleOverrides: { root: { '&.Mui-disabled:not(.Mui-error)': { color: '#4a4560' } } },
+      },
+      MuiCssBaseline: {
+        styleOverrides: {
+          html: { scrollBehavior: 'auto' },
+          // A focus ring that is always visible for keyboard users, on every surface.
+          ':focus-visible': { outline: `3px solid ${brand.primaryLight}`, outlineOffset: 2 },
+          '@media (prefers-reduced-motion: reduce)': {
+            '*, *::before, *::after': {
+              transitionDuration: '0.01ms !important',
+              animationDuration: '0.01ms !important',
+            },
+          },
+        },
+      },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: {
+          root: { borderRadius: 999, paddingInline: 20 },
+          sizeLarge: { paddingBlock: 12, paddingInline: 28, fontSize: '1rem' },
+        },
+      },
+      // Subtitles are lead paragraphs, not headings (MUI maps them to h6 by default).
+      MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
+      MuiLink: { defaultProps: { underline: 'always' } },
+      MuiPaper: { styleOverrides: { rounded: { borderRadius: 16 } } },
+      MuiCard: {
+        defaultProps: { variant: 'outlined' },
+        styleOverrides: { root: { borderRadius: 16, borderColor: alpha(brand.ink, 0.1) } },
+      },
+      MuiContainer: { defaultProps: { maxWidth: 'lg' } },
+      MuiAccordion: {
+        defaultProps: { disableGutters: true, elevation: 0 },
+        styleOverrides: {
+          root: {
+            border: `1px solid ${alpha(brand.ink, 0.1)}`,
+            borderRadius: 12,
+            '&:before': { display: 'none' },
+            '&:not(:last-of-type)': { marginBottom: 12 },
+          },
+        },
+      },
+    },
+  });
+
+  return responsiveFontSizes(base, { factor: 2.4 });
+}
+
+let created: Theme | undefined;
+
+/**
+ * The app's MUI theme, made on first use rather than when the module loads: the browser then makes
+ * it while rendering, not inside the long task that runs the app's scripts (issue 17). One theme,
+ * shared by every render (it never changes).
+ */
+export function appTheme(): Theme {
+  created ??= createAppTheme();
+  return created;
+}
