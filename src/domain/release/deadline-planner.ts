@@ -137,6 +137,8 @@ export interface ReleasePlan {
   problems: string[];
 }
 
+/** The calendar download of a submission with no date to plan (a transfer, no release date). */
+export const NO_KEY_DATES = 'This submission has no release dates to put in a calendar yet';
 export const PLAN_NO_RELEASE_DATE = 'No release date is set yet, so the deadlines cannot be worked out.';
 export const formatSingleDateUnreadable = (title: string) =>
   `The date of the single "${title}" is not a calendar date; the 6-week spacing gives it one instead.`;

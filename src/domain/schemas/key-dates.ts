@@ -76,6 +76,7 @@ export type PlannerSettingsResponse = z.infer<typeof plannerSettingsResponseSche
 
 /** GET /api/board/next-deadlines?ids=…: the board rows' next deadline, by item id. */
 export const BOARD_DEADLINE_IDS_MAX = 100;
+export const INVALID_DEADLINE_IDS = `Name from 1 to ${BOARD_DEADLINE_IDS_MAX} submissions, their ids separated by commas`;
 
 export const nextDeadlinesResponseSchema = z.object({
   success: z.literal(true),
