@@ -39,6 +39,7 @@ import {
   formatSubmittedAt,
   releaseTitleOf,
 } from './board/board-format';
+import { NextDeadline } from './board/next-deadline';
 
 function detailsPath(itemId: string): string {
   return `/details/${encodeURIComponent(itemId)}`;
@@ -148,7 +149,10 @@ function BoardTable({ items }: { items: BoardItemSummary[] }) {
                 </Link>
               </TableCell>
               <TableCell>{formatSubmissionType(item.uploadType, item.releaseType)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBoardDate(item.releaseDate)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {formatBoardDate(item.releaseDate)}
+                <NextDeadline itemId={item.itemId} />
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSubmittedAt(item.createdAt)}</TableCell>
             </TableRow>
           ))}
@@ -183,6 +187,7 @@ function BoardCards({ items }: { items: BoardItemSummary[] }) {
                 <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
                   Release date: {formatBoardDate(item.releaseDate)}
                 </Typography>
+                <NextDeadline itemId={item.itemId} />
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                   Submitted: {formatSubmittedAt(item.createdAt)}
                 </Typography>
