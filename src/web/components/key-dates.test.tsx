@@ -49,11 +49,16 @@ function view(overrides: Partial<KeyDatesView> = {}): KeyDatesView {
   return { releaseTitle: 'Harbour', settings: DEFAULT_PLANNER_SETTINGS, ...plan, ...overrides };
 }
 
+function ArtistCopy() {
+  return <KeyDatesSection reader="artist" itemId={ITEM_ID} today={TODAY} />;
+}
+
+function StaffCopy() {
+  return <KeyDatesSection reader="staff" itemId={ITEM_ID} today={TODAY} />;
+}
+
 function render(reader: 'artist' | 'staff' = 'artist') {
-  function Page() {
-    return <KeyDatesSection reader={reader} itemId={ITEM_ID} today={TODAY} />;
-  }
-  return renderStaffPage(Page, '/page', '/page');
+  return renderStaffPage(reader === 'artist' ? ArtistCopy : StaffCopy, '/page', '/page');
 }
 
 describe('the key dates section', () => {
