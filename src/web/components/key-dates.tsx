@@ -187,9 +187,10 @@ function KeyDatesList({
   );
 }
 
+/** Not a live region: the page's own loading and saving states are the ones announced. */
 function KeyDatesSkeleton() {
   return (
-    <Box role="status" aria-live="polite">
+    <Box aria-busy="true">
       <Box component="span" sx={visuallyHidden}>
         Loading key dates...
       </Box>
