@@ -25,6 +25,7 @@ import { ApiError } from '../api/client';
 import { type KeyDatesReader, keyDatesFileUrl, useKeyDates } from '../api/key-dates';
 import { usePublicConfig } from '../config';
 import { getToday } from '../forms/form-values';
+import { brand } from '../theme';
 import { LoadFailedAlert } from './load-failed-alert';
 import { visuallyHidden } from './visually-hidden';
 
@@ -44,17 +45,13 @@ export function DayDistanceChip({
   const { when, days } = measureDayDistance(date, today);
   const words = describeDayDistance(date, today);
   if (when === 'past') return <Chip size={size} variant="outlined" label={`Passed (${words})`} />;
-  if (when === 'today') return <Chip size={size} color="warning" label="Today" />;
-  const urgent = urgentWithinDays !== undefined && days <= urgentWithinDays;
+  // The filled warning chip takes dark ink, as StatusChip's does (white on that orange is 3.1:1).
+  const warning = { color: brand.ink, fontWeight: 600 };
+  if (when === 'today') return <Chip size={size} color="warning" label="Today" sx={warning} />;
   const label = words.charAt(0).toUpperCase() + words.slice(1);
-  return (
-    <Chip
-      size={size}
-      color={urgent ? 'warning' : 'info'}
-      variant={urgent ? 'filled' : 'outlined'}
-      label={label}
-    />
-  );
+  if (urgentWithinDays !== undefined && days <= urgentWithinDays)
+    return <Chip size={size} color="warning" label={label} sx={warning} />;
+  return <Chip size={size} color="primary" variant="outlined" label={label} />;
 }
 
 function momentNote(moment: ReleaseMoment | undefined, keyDate: KeyDate): string | null {
@@ -89,7 +86,6 @@ function KeyDateItem({
   reminderDaysBefore: number;
   labelName: string;
 }) {
-  const past = measureDayDistance(keyDate.date, today).when === 'past';
   const note = momentNote(moment, keyDate);
   return (
     <Box
@@ -104,7 +100,6 @@ function KeyDateItem({
         borderTop: 1,
         borderColor: 'divider',
         '&:first-of-type': { borderTop: 0 },
-        opacity: past ? 0.75 : 1,
       }}
     >
       <Stack spacing={0.75} sx={{ alignItems: 'flex-start' }}>
