@@ -6,9 +6,9 @@ import {
   ISRC_INVALID,
 } from '../../src/domain';
 import { expect, expectNoProblems, test } from '../fixtures';
-import { demoStaff, signInThroughApi, storageStatePath } from '../support/accounts';
+import { demoStaff, storageStatePath } from '../support/accounts';
 import { axeViolations } from '../support/axe';
-import { type ApiSubmission, createSubmissionThroughApi } from '../support/board';
+import { newArtistWithSubmission } from '../support/board';
 import { readMail } from '../support/mail';
 import { jpegFile } from '../support/submission';
 
@@ -21,17 +21,6 @@ async function expectNoHorizontalOverflow(page: Page) {
 }
 
 const NOT_IN_PROGRESS = 'Release details can only be completed while the submission is in progress';
-
-/**
- * A new artist of its own for each test, so reruns and parallel runs never share a submission:
- * the page's browser signs in as a fresh address and submits through the API.
- */
-async function newArtistWithSubmission(page: Page, baseURL: string): Promise<ApiSubmission> {
-  const email = `release.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-  // page.request shares the browser's cookies: the page is signed in as the new artist.
-  await signInThroughApi(page.request, baseURL, email);
-  return createSubmissionThroughApi(page.request, baseURL);
-}
 
 async function setStatus(staff: APIRequestContext, baseURL: string, itemId: string, status: string) {
   const response = await staff.post(`/api/board/items/${itemId}/status`, {
@@ -54,7 +43,7 @@ test('an artist completes the release details of a submission in progress and st
     baseURL: origin,
     storageState: storageStatePath('staff'),
   });
-  const submission = await newArtistWithSubmission(page, origin);
+  const submission = await newArtistWithSubmission(page.request, origin, 'release');
   await setStatus(staff, origin, submission.itemId, 'in_progress');
 
   await page.goto(`/release-details/${submission.itemId}`);
@@ -170,7 +159,7 @@ test.describe('on a phone', () => {
       baseURL: origin,
       storageState: storageStatePath('staff'),
     });
-    const submission = await newArtistWithSubmission(page, origin);
+    const submission = await newArtistWithSubmission(page.request, origin, 'release');
 
     // Still pending: the server's words, and the way to the submission.
     await page.goto(`/release-details/${submission.itemId}`);

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, expectNoProblems, test, watchPage } from '../fixtures';
-import { signInThroughApi, storageStatePath } from '../support/accounts';
+import { storageStatePath } from '../support/accounts';
 import { axeViolations } from '../support/axe';
-import { type ApiSubmission, createSubmissionThroughApi } from '../support/board';
+import { createSubmissionThroughApi, newArtistWithSubmission } from '../support/board';
 import { readMail } from '../support/mail';
 import { pickOption } from '../support/select';
 import { jpegFile } from '../support/submission';
@@ -21,13 +21,6 @@ async function expectNoHorizontalOverflow(page: Page) {
     client: document.documentElement.clientWidth,
   }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-}
-
-/** A fresh artist for the page (its own sessions and submission, so parallel runs never meet). */
-async function newArtistWithSubmission(page: Page, baseURL: string): Promise<ApiSubmission> {
-  const email = `review.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-  await signInThroughApi(page.request, baseURL, email);
-  return createSubmissionThroughApi(page.request, baseURL);
 }
 
 /** A staff member's page in a browser context of its own. */
@@ -68,7 +61,7 @@ test('staff mark only the artwork; the artist replaces just that; staff compare 
   baseURL,
 }) => {
   const origin = baseURL ?? '';
-  const submission = await newArtistWithSubmission(page, origin);
+  const submission = await newArtistWithSubmission(page.request, origin, 'review');
   const staffApi = await playwright.request.newContext({
     baseURL: origin,
     storageState: storageStatePath('staff'),
@@ -321,7 +314,7 @@ test.describe('on a phone', () => {
     baseURL,
   }) => {
     const origin = baseURL ?? '';
-    const submission = await newArtistWithSubmission(page, origin);
+    const submission = await newArtistWithSubmission(page.request, origin, 'review');
     const staff = await staffPage(browser);
     await staff.page.setViewportSize({ width: 390, height: 844 });
     await staff.page.goto(`/details/${submission.itemId}`);

@@ -10,6 +10,7 @@ import {
   type Track,
   uploadResultSchema,
 } from '../../src/domain';
+import { signInThroughApi } from './accounts';
 import { jpegFile, todayIso, wavFile } from './submission';
 
 export interface ApiSubmission {
@@ -150,4 +151,20 @@ export async function createSubmissionThroughApi(
     wav: { name: wav.name, buffer: wav.buffer },
     jpeg: { name: jpeg.name, buffer: jpeg.buffer },
   };
+}
+
+/**
+ * A new artist of its own with one submission, so reruns and parallel runs never share one: the
+ * request context signs in as a fresh address (`<prefix>.<time>.<random>@example.com`) and
+ * submits through the API. A page's `page.request` shares the browser's cookies, so the page is
+ * then signed in as that artist.
+ */
+export async function newArtistWithSubmission(
+  request: APIRequestContext,
+  baseURL: string,
+  prefix: string,
+): Promise<ApiSubmission> {
+  const email = `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  await signInThroughApi(request, baseURL, email);
+  return createSubmissionThroughApi(request, baseURL);
 }

@@ -89,6 +89,7 @@ const DecisionTemplatesPage = lazyPage(
   () => import('./pages/staff/decision-templates-page'),
   'DecisionTemplatesPage',
 );
+const SettingsPage = lazyPage(() => import('./pages/staff/settings-page'), 'SettingsPage');
 const AgreementTemplatePage = lazyPage(
   () => import('./pages/staff/agreement/agreement-template-page'),
   'AgreementTemplatePage',
@@ -161,6 +162,7 @@ export function appRoutes(config: Pick<PublicConfig, 'labelName'>): RouteObject[
             { path: 'admin/waiting-list', Component: WaitingListPage },
             { path: 'admin/agreement', Component: AgreementTemplatePage },
             { path: 'admin/templates', Component: DecisionTemplatesPage },
+            { path: 'admin/settings', Component: SettingsPage },
           ],
         },
 

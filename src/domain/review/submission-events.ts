@@ -51,5 +51,7 @@ export const SUBMISSION_MAIL_PURPOSES = [
   'change_request',
   'resubmission_notice',
   'release_details_notice',
+  /** Issue 21 §1: a delivery or pitch deadline is near (jobs/remind-deadlines.ts). */
+  'deadline_reminder',
 ] as const;
 export type SubmissionMailPurpose = (typeof SUBMISSION_MAIL_PURPOSES)[number];

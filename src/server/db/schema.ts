@@ -906,3 +906,30 @@ export const signatureEvents = pgTable(
   },
   (t) => [index('signature_events_request_id_idx').on(t.requestId, t.id)],
 );
+
+/**
+ * Every deadline reminder mailed (issue 21 §1): one row per submission, deadline (its key and its
+ * date: a moved deadline is a new one) and recipient address. The reminder job inserts the row and
+ * queues the mail in one transaction, on conflict doing nothing, so a rerun or a second process
+ * never sends the same reminder twice.
+ */
+export const deadlineReminders = pgTable(
+  'deadline_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    /** The key date's key, e.g. `release:delivery` or `single-<track id>:pitch` (domain/release). */
+    deadlineKey: text('deadline_key').notNull(),
+    deadlineDate: text('deadline_date').notNull(),
+    /** Lower-cased address the reminder went to. */
+    recipient: text('recipient').notNull(),
+    /** 'artist' or 'reviewer' (the assigned staff member). */
+    recipientRole: text('recipient_role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('deadline_reminders_once_key').on(t.submissionId, t.deadlineKey, t.deadlineDate, t.recipient),
+  ],
+);

@@ -6,6 +6,7 @@ import { cutSocialClipsJob } from './cut-social-clips';
 import { deleteOldAnalyticsJob } from './delete-old-analytics';
 import { makeImageVariantsJob } from './make-image-variants';
 import { enqueueUncheckedJob } from './queue';
+import { remindDeadlinesJob } from './remind-deadlines';
 import { removeAbandonedUploadsJob } from './remove-abandoned-uploads';
 import { sealAgreementJob } from './seal-agreement';
 import { sendMailJob } from './send-mail';
@@ -24,6 +25,7 @@ export const allJobs = [
   removeAbandonedUploadsJob,
   deleteOldAnalyticsJob,
   checkProvidersJob,
+  remindDeadlinesJob,
 ] as const;
 
 type AnyJob = (typeof allJobs)[number];

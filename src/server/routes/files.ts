@@ -23,7 +23,7 @@ const fileLinkRefusals = {
 } as const;
 
 /** `filename*` (RFC 5987) keeps non-ASCII names; the plain `filename` is an ASCII fallback. */
-function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -42,6 +42,8 @@ export function useResubmitChanges(itemId: string) {
     onSuccess: async (answer) => {
       queryClient.setQueryData(queryKeys.artistSubmission(itemId), answer.submission);
       queryClient.removeQueries({ queryKey: queryKeys.artistChangeRequest(itemId) });
+      // A new release date moves the key dates (issue 21 §1); read again in the background.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.submissionKeyDates('artist', itemId) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.artistSubmissions });
     },
     // The request was answered or withdrawn meanwhile (another tab, the label): show it as it is.

@@ -57,4 +57,12 @@ export const queryKeys = {
   analyticsErrors: (hours: number) => ['analytics-errors', hours] as const,
   testDashboardTests: ['test-dashboard-tests'] as const,
   health: ['health'] as const,
+  /**
+   * The deadline planner (issue 21 §1): `keyDates()` alone matches every submission's dates and the
+   * board rows' next deadlines, which follow the settings and are invalidated when staff save them.
+   */
+  keyDates: () => ['key-dates'] as const,
+  submissionKeyDates: (reader: 'artist' | 'staff', itemId: string) => ['key-dates', reader, itemId] as const,
+  nextDeadline: (itemId: string) => ['key-dates', 'next-deadline', itemId] as const,
+  plannerSettings: ['planner-settings'] as const,
 };

@@ -5,6 +5,7 @@ import {
   artistChangeRequestResponseSchema,
   artistSubmissionsQuerySchema,
   artistSubmissionsResponseSchema,
+  keyDatesResponseSchema,
   profileResponseSchema,
   releaseDetailsResponseSchema,
   releaseDetailsSaveSchema,
@@ -20,9 +21,12 @@ import type { ArtistRow } from '../../services/artists/find-artist-of-user';
 import { getReleaseDetails } from '../../services/release-details/get-release-details';
 import { saveReleaseDetails } from '../../services/release-details/save-release-details';
 import { submitReleaseDetails } from '../../services/release-details/submit-release-details';
+import { buildKeyDatesFile } from '../../services/release-planning/key-dates-file';
+import { readKeyDates } from '../../services/release-planning/release-plans';
 import { readArtistChangeRequest } from '../../services/review/read-artist-change-request';
 import { resubmitChanges } from '../../services/review/resubmit-changes';
 import { readArtistSubmission, readArtistSubmissionsPage } from '../../services/submissions/read-submissions';
+import { contentDisposition } from '../files';
 
 const itemParamsSchema = z.object({ itemId: z.string().max(100) });
 
@@ -100,6 +104,35 @@ const artistSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
         success: true,
         submission: await readArtistSubmission(deps(request), artist.id, request.params.itemId),
       };
+    },
+  );
+
+  // The deadline planner (issue 21 §1): the dates, and the same as a calendar file.
+  app.get(
+    '/api/profile/submissions/:itemId/key-dates',
+    { schema: { params: itemParamsSchema, response: { 200: keyDatesResponseSchema } } },
+    async (request) => {
+      const artist = await owner(request);
+      const keyDates = await readKeyDates(app.db, request.params.itemId, { artistId: artist.id });
+      return { success: true as const, keyDates };
+    },
+  );
+
+  app.get(
+    '/api/profile/submissions/:itemId/dates.ics',
+    { schema: { params: itemParamsSchema } },
+    async (request, reply) => {
+      const artist = await owner(request);
+      const file = await buildKeyDatesFile(
+        { db: app.db, config: app.config },
+        request.params.itemId,
+        { artistId: artist.id },
+        new Date(),
+      );
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', contentDisposition('attachment', file.fileName))
+        .send(file.body);
     },
   );
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { DEFAULT_PLANNER_SETTINGS, plannerSettingSchemas } from '../../../domain';
 import type { Executor } from '../../db/client';
 import { forgetCached, readThroughCache } from '../../db/read-cache';
 import { appSettings } from '../../db/schema';
@@ -12,6 +13,19 @@ import { appSettings } from '../../db/schema';
  */
 export const settingDefinitions = {
   submissionsEnabled: { schema: z.boolean(), default: true },
+  // The deadline planner (issue 21 §1): days before a release, and before each deadline.
+  deliveryLeadDays: {
+    schema: plannerSettingSchemas.deliveryLeadDays,
+    default: DEFAULT_PLANNER_SETTINGS.deliveryLeadDays,
+  },
+  pitchLeadDays: {
+    schema: plannerSettingSchemas.pitchLeadDays,
+    default: DEFAULT_PLANNER_SETTINGS.pitchLeadDays,
+  },
+  reminderDaysBefore: {
+    schema: plannerSettingSchemas.reminderDaysBefore,
+    default: DEFAULT_PLANNER_SETTINGS.reminderDaysBefore,
+  },
 } as const;
 
 /**

@@ -15,7 +15,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function paragraphsToHtml(paragraphs: string[]): string {
+export function paragraphsToHtml(paragraphs: string[]): string {
   return paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');
 }
 

@@ -140,7 +140,10 @@ function mockApi(respond: (request: RecordedRequest) => Reply | undefined) {
               },
             },
           }
-        : (respond(request) ?? { status: 500, body: { success: false, error: 'Unexpected request' } });
+        : request.path.endsWith('/key-dates')
+          ? // The key dates below the form (issue 21 §1) have their own tests (components/key-dates.test.tsx).
+            { status: 200, body: { success: true, keyDates: null } }
+          : (respond(request) ?? { status: 500, body: { success: false, error: 'Unexpected request' } });
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'content-type': 'application/json' },

@@ -1,9 +1,11 @@
+import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { isSubmissionId, useArtistProfile } from '../../api/artist';
 import { ApiError } from '../../api/client';
 import { type ReleaseDetails, useReleaseDetails } from '../../api/release-details';
+import { KeyDatesSection } from '../../components/key-dates';
 import {
   BackToDashboard,
   LoadFailedState,
@@ -36,6 +38,10 @@ function ReleaseDetailsContent({ itemId, details }: { itemId: string; details: R
       ) : (
         <ReleaseDetailsEditor key={itemId} itemId={itemId} details={details} artistName={artistName} />
       )}
+      {/* The delivery deadline is when these details must be final (issue 21 §1). */}
+      <Box sx={{ mt: 4 }}>
+        <KeyDatesSection reader="artist" itemId={itemId} />
+      </Box>
     </>
   );
 }

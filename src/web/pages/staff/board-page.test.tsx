@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listAnswer, mockApi, renderStaffPage, summary } from './board/board-test-helpers';
+import { addDays } from '../../../domain';
+import { getToday } from '../../forms/form-values';
+import {
+  listAnswer,
+  mockApi,
+  type RecordedRequest,
+  renderStaffPage,
+  summary,
+} from './board/board-test-helpers';
 import { BoardPage } from './board-page';
 
 const first = summary();
@@ -18,6 +26,10 @@ const second = summary({
   trackCount: 0,
   catalogueItemCount: 4,
 });
+
+/** The board's own list requests, without the rows' next-deadline lookups (issue 21 §1). */
+const listRequests = (api: { requests: RecordedRequest[] }) =>
+  api.requests.filter((request) => request.url.pathname === '/api/board/items');
 
 /** jsdom has no matchMedia: with this, the page lays out as on a desktop (MUI's md and up). */
 function asDesktop() {
@@ -68,9 +80,48 @@ describe('the submissions board', () => {
     expect(within(filters).getByRole('link', { name: 'Approved (1)' })).toBeTruthy();
     expect(within(filters).getByRole('link', { name: 'Failed (0)' })).toBeTruthy();
 
-    expect(api.requests).toHaveLength(1);
-    expect(api.requests[0]?.url.pathname).toBe('/api/board/items');
-    expect(api.requests[0]?.url.searchParams.get('status')).toBeNull();
+    expect(listRequests(api)).toHaveLength(1);
+    expect(listRequests(api)[0]?.url.searchParams.get('status')).toBeNull();
+    // The rows' next deadlines are asked for in one request.
+    await waitFor(() =>
+      expect(
+        api.requests.filter((request) => request.url.pathname === '/api/board/next-deadlines'),
+      ).toHaveLength(1),
+    );
+  });
+
+  it("shows each row's next deadline under its release date", async () => {
+    asDesktop();
+    const today = getToday();
+    const api = mockApi(({ url }) =>
+      url.pathname === '/api/board/next-deadlines'
+        ? {
+            status: 200,
+            body: {
+              success: true,
+              deadlines: {
+                [first.itemId]: {
+                  key: 'release:delivery',
+                  kind: 'delivery',
+                  date: addDays(today, 5),
+                  momentKey: 'release',
+                  subject: 'First Light',
+                },
+              },
+            },
+          }
+        : { status: 200, body: listAnswer([first, second]) },
+    );
+    renderStaffPage(BoardPage, '/admin/board', '/admin/board');
+    const table = await screen.findByRole('table', { name: 'Submissions' });
+    const [row, transfer] = within(table).getAllByRole('row').slice(1);
+    await waitFor(() => expect(row?.textContent).toContain('Delivery deadline'));
+    expect(row?.textContent).toContain('In 5 days');
+    expect(transfer?.textContent).not.toContain('deadline');
+    const lookup = api.requests.find((request) => request.url.pathname === '/api/board/next-deadlines');
+    expect(lookup?.url.searchParams.get('ids')?.split(',').sort()).toEqual(
+      [first.itemId, second.itemId].sort(),
+    );
   });
 
   it('shows a table on a desktop whose rows open the review, by mouse or keyboard', async () => {
@@ -127,7 +178,7 @@ describe('the submissions board', () => {
     await waitFor(() =>
       expect(within(screen.getByRole('list', { name: 'Submissions' })).getAllByRole('link')).toHaveLength(1),
     );
-    expect(api.requests.at(-1)?.url.searchParams.get('status')).toBe('approved');
+    expect(listRequests(api).at(-1)?.url.searchParams.get('status')).toBe('approved');
     expect(screen.getByRole('link', { name: 'Approved (1)' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'All (3)' }).getAttribute('aria-current')).toBeNull();
   });
@@ -163,7 +214,7 @@ describe('the submissions board', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(2));
     expect(screen.getByText('Showing 2 of 2 submissions')).toBeTruthy();
-    expect(api.requests.at(-1)?.url.searchParams.get('cursor')).toBe('page-2');
+    expect(listRequests(api).at(-1)?.url.searchParams.get('cursor')).toBe('page-2');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 

@@ -39,6 +39,7 @@ import {
   formatSubmittedAt,
   releaseTitleOf,
 } from './board/board-format';
+import { NextDeadline } from './board/next-deadline';
 
 function detailsPath(itemId: string): string {
   return `/details/${encodeURIComponent(itemId)}`;
@@ -163,7 +164,10 @@ function BoardTable({ items }: { items: BoardItemSummary[] }) {
                 </Link>
               </TableCell>
               <TableCell>{formatSubmissionType(item.uploadType, item.releaseType)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBoardDate(item.releaseDate)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {formatBoardDate(item.releaseDate)}
+                <NextDeadline itemId={item.itemId} />
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <SubmittedAt createdAt={item.createdAt} />
               </TableCell>
@@ -200,6 +204,7 @@ function BoardCards({ items }: { items: BoardItemSummary[] }) {
                 <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
                   Release date: {formatBoardDate(item.releaseDate)}
                 </Typography>
+                <NextDeadline itemId={item.itemId} />
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                   Submitted: <SubmittedAt createdAt={item.createdAt} />
                 </Typography>

@@ -12,6 +12,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { BoardItemDetail } from '../../../domain';
 import { isBoardItemId, useBoardItem } from '../../api/board';
 import { ApiError } from '../../api/client';
+import { KeyDatesSection } from '../../components/key-dates';
 import { PanelSection } from '../../components/panel-section';
 import { StatusChip } from '../../components/status-chip';
 import { usePageTitle } from '../../components/use-page-title';
@@ -123,6 +124,9 @@ function SubmissionReview({ item }: { item: BoardItemDetail }) {
       <PanelSection title="Release">
         <ReleaseDetails item={item} />
       </PanelSection>
+      {item.uploadType !== 'transfer' && (
+        <KeyDatesSection reader="staff" itemId={item.itemId} headingVariant="h3" />
+      )}
       {item.uploadType !== 'transfer' && (
         <>
           <PanelSection title="Artwork">

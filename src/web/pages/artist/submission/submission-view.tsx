@@ -25,6 +25,7 @@ import {
   type Submission,
 } from '../../../../domain';
 import { useArtistChangeRequest } from '../../../api/change-request';
+import { KeyDatesSection } from '../../../components/key-dates';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { StatusChip } from '../../../components/status-chip';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -256,6 +257,9 @@ export function SubmissionView({ submission }: { submission: Submission }) {
           </Typography>
         </Box>
       </Section>
+
+      {/* A declined submission has no dates ahead of it (issue 21 §1). */}
+      {submission.status !== 'rejected' && <KeyDatesSection reader="artist" itemId={submission.itemId} />}
 
       <Section title="Media Files">
         <MediaFiles submission={submission} />

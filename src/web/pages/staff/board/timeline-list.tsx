@@ -34,6 +34,7 @@ const MAIL_PURPOSES: Record<string, string> = {
   change_request: 'the change request',
   resubmission_notice: 'the notice that changes came back',
   release_details_notice: 'the release details notice',
+  deadline_reminder: 'a deadline reminder',
 };
 
 /** What happened, in words: the audit trail's types as staff read them. */

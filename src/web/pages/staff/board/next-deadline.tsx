@@ -1,0 +1,35 @@
+import Box from '@mui/material/Box';
+import { formatLongDate, getKeyDateLabel } from '../../../../domain';
+import { useNextDeadline } from '../../../api/key-dates';
+import { DayDistanceChip } from '../../../components/key-dates';
+import { getToday } from '../../../forms/form-values';
+
+/**
+ * A board row's next delivery or pitch deadline (issue 21 §1), under its release date: what it is
+ * and how far away. Nothing while loading, or when there is none (a transfer, a declined item,
+ * every deadline passed); the board stays readable if the request fails.
+ */
+export function NextDeadline({ itemId }: { itemId: string }) {
+  const { data } = useNextDeadline(itemId);
+  if (!data) return null;
+  const label = getKeyDateLabel(data.kind);
+  return (
+    <Box
+      component="span"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.75,
+        flexWrap: 'wrap',
+        mt: 0.5,
+        fontSize: '0.8125rem',
+      }}
+      title={`${data.subject}, ${formatLongDate(data.date) ?? data.date}`}
+    >
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Box>
+      <DayDistanceChip date={data.date} today={getToday()} urgentWithinDays={7} />
+    </Box>
+  );
+}
