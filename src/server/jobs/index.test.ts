@@ -27,6 +27,7 @@ describe('allJobs', () => {
       'maintenance.clean-up',
       'media.social-clips',
       'monitoring.check-providers',
+      'review.decline-overdue',
       'uploads.image-variants',
       'uploads.remove-abandoned',
     ]);
@@ -58,6 +59,7 @@ describe('with a database', () => {
       'maintenance.analytics-retention',
       'maintenance.clean-up',
       'monitoring.check-providers',
+      'review.decline-overdue',
       'uploads.remove-abandoned',
     ]);
     expect(rows.map((row) => [row.type, row.uniqueKey, row.payload, row.status]).sort()).toEqual(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { promiseDaysSchema, RESPONSE_PROMISE_DEFAULT_DAYS } from '../../../domain';
 import type { Executor } from '../../db/client';
 import { forgetCached, readThroughCache } from '../../db/read-cache';
 import { appSettings } from '../../db/schema';
@@ -12,6 +13,15 @@ import { appSettings } from '../../db/schema';
  */
 export const settingDefinitions = {
   submissionsEnabled: { schema: z.boolean(), default: true },
+  /** The response promise (issue 20 §4): days until every submission gets an answer. */
+  responsePromiseDays: { schema: promiseDaysSchema, default: RESPONSE_PROMISE_DEFAULT_DAYS },
+  /**
+   * Whether the daily job declines submissions past the promise. Off until staff switch it on:
+   * declining artists' music unattended is the label's choice to make, with its own words.
+   */
+  autoDeclineEnabled: { schema: z.boolean(), default: false },
+  /** The decline template (decision_templates, kind decline) the job sends; null: none chosen. */
+  autoDeclineTemplateId: { schema: z.string().nullable(), default: null },
 } as const;
 
 /**
