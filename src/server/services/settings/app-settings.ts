@@ -62,7 +62,9 @@ export async function setSetting<K extends SettingKey>(
   key: K,
   value: SettingValue<K>,
 ): Promise<void> {
-  const checked = settingDefinitions[key].schema.parse(value);
+  const parsed = settingDefinitions[key].schema.parse(value);
+  // A JSON null, not SQL NULL: the column holds JSON (a template that is not chosen, say).
+  const checked = parsed === null ? sql`'null'::jsonb` : parsed;
   await executor
     .insert(appSettings)
     .values({ key, value: checked })
