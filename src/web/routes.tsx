@@ -84,6 +84,10 @@ const DecisionTemplatesPage = lazyPage(
   () => import('./pages/staff/decision-templates-page'),
   'DecisionTemplatesPage',
 );
+const ResponsePromisePage = lazyPage(
+  () => import('./pages/staff/response-promise-page'),
+  'ResponsePromisePage',
+);
 const AgreementTemplatePage = lazyPage(
   () => import('./pages/staff/agreement/agreement-template-page'),
   'AgreementTemplatePage',
@@ -156,6 +160,7 @@ export function appRoutes(config: Pick<PublicConfig, 'labelName'>): RouteObject[
             { path: 'admin/waiting-list', Component: WaitingListPage },
             { path: 'admin/agreement', Component: AgreementTemplatePage },
             { path: 'admin/templates', Component: DecisionTemplatesPage },
+            { path: 'admin/response-promise', Component: ResponsePromisePage },
           ],
         },
 

@@ -26,10 +26,10 @@ import { enqueueJob } from '../../jobs/queue';
 import { declineOverdueSubmissions } from '../../services/response-promise/decline-overdue';
 import { setSetting } from '../../services/settings/app-settings';
 import { addStaff } from '../../services/staff/manage-staff';
-import { TEST_NOW_HEADER } from '../../test-clock';
 import { type SignedIn, signIn } from '../../test/sign-in';
 import { postSubmission, prepareTestSubmission } from '../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../test/test-context';
+import { TEST_NOW_HEADER } from '../../test-clock';
 
 /**
  * The response promise (issue 20 §4): its settings (response-promise.ts), the board's marks and
@@ -124,7 +124,10 @@ async function submitted(
 }
 
 async function statusOf(itemId: string) {
-  const [row] = await db().select({ status: submissions.status }).from(submissions).where(eq(submissions.id, itemId));
+  const [row] = await db()
+    .select({ status: submissions.status })
+    .from(submissions)
+    .where(eq(submissions.id, itemId));
   return row?.status;
 }
 
@@ -231,7 +234,10 @@ describe('the promise setting', () => {
       declineTemplateDeleted: false,
     });
     // What is left out stays.
-    expect((await put({ promiseDays: 4 })).json().settings).toMatchObject({ promiseDays: 4, autoDecline: true });
+    expect((await put({ promiseDays: 4 })).json().settings).toMatchObject({
+      promiseDays: 4,
+      autoDecline: true,
+    });
     expect((await put({ promiseDays: 3 })).statusCode).toBe(200);
   });
 });
@@ -285,7 +291,13 @@ describe('the board and the daily job', () => {
     );
     expect(next.json().items.map((item: { itemId: string }) => item.itemId)).toEqual([overdue5.itemId]);
     // Overdue is Pending only.
-    const otherStatus = await call('GET', '/api/board/items?overdue=true&status=in_progress', undefined, staff, T);
+    const otherStatus = await call(
+      'GET',
+      '/api/board/items?overdue=true&status=in_progress',
+      undefined,
+      staff,
+      T,
+    );
     expect(otherStatus.json()).toMatchObject({ items: [], total: 0 });
     const bad = await call('GET', '/api/board/items?overdue=yes');
     expect(bad.statusCode).toBe(400);
@@ -316,7 +328,12 @@ describe('the board and the daily job', () => {
         actorUserId: null,
         fromStatus: 'pending',
         templateId: declineTemplateId,
-        data: { decision: 'decline', templateName: 'Past our promise', automatic: 'response_promise', promiseDays: 3 },
+        data: {
+          decision: 'decline',
+          templateName: 'Past our promise',
+          automatic: 'response_promise',
+          promiseDays: 3,
+        },
       });
     }
 
@@ -325,12 +342,18 @@ describe('the board and the daily job', () => {
       (await call('GET', `/api/board/items/${overdue5.itemId}/timeline`)).json(),
     );
     const decline = timeline.events.find((event) => event.type === 'status_changed');
-    expect(decline).toMatchObject({ actor: null, toStatus: 'rejected', data: { automatic: 'response_promise' } });
+    expect(decline).toMatchObject({
+      actor: null,
+      toStatus: 'rejected',
+      data: { automatic: 'response_promise' },
+    });
     expect(timeline.events.map((event) => event.type)).toEqual(
       expect.arrayContaining(['mail_queued', 'mail_sent', 'status_changed']),
     );
 
-    const runs = responsePromiseRunsResponseSchema.parse((await call('GET', '/api/response-promise/runs')).json());
+    const runs = responsePromiseRunsResponseSchema.parse(
+      (await call('GET', '/api/response-promise/runs')).json(),
+    );
     expect(runs.runs[0]).toMatchObject({
       trigger: 'schedule',
       outcome: 'completed',
@@ -360,8 +383,13 @@ describe('the board and the daily job', () => {
     expect(await statusOf(near.itemId)).toBe('pending');
     expect(await statusMails(overdue5.email)).toHaveLength(1);
     expect(await statusMails(dueToday.email)).toHaveLength(1);
-    const runs = responsePromiseRunsResponseSchema.parse((await call('GET', '/api/response-promise/runs')).json());
-    expect(runs.runs[0]).toMatchObject({ declined: 1, items: [{ itemId: dueToday.itemId, result: 'declined' }] });
+    const runs = responsePromiseRunsResponseSchema.parse(
+      (await call('GET', '/api/response-promise/runs')).json(),
+    );
+    expect(runs.runs[0]).toMatchObject({
+      declined: 1,
+      items: [{ itemId: dueToday.itemId, result: 'declined' }],
+    });
   });
 
   it('does nothing, and records nothing, when switched off', async () => {
@@ -374,7 +402,9 @@ describe('the board and the daily job', () => {
     );
     expect(result).toEqual({ outcome: 'off' });
     expect(await statusOf(late.itemId)).toBe('pending');
-    expect(await db().select({ id: responsePromiseRuns.id }).from(responsePromiseRuns)).toHaveLength(before.length);
+    expect(await db().select({ id: responsePromiseRuns.id }).from(responsePromiseRuns)).toHaveLength(
+      before.length,
+    );
   });
 
   it('does nothing and says why when the template was deleted, or none is chosen', async () => {
@@ -401,7 +431,9 @@ describe('the board and the daily job', () => {
     expect(none).toMatchObject({ outcome: 'skipped', reason: AUTO_DECLINE_NO_TEMPLATE_REASON });
     expect(await statusOf(late.itemId)).toBe('pending');
 
-    const runs = responsePromiseRunsResponseSchema.parse((await call('GET', '/api/response-promise/runs?limit=2')).json());
+    const runs = responsePromiseRunsResponseSchema.parse(
+      (await call('GET', '/api/response-promise/runs?limit=2')).json(),
+    );
     expect(runs.runs.map((run) => [run.outcome, run.reason, run.declined])).toEqual([
       ['skipped', AUTO_DECLINE_NO_TEMPLATE_REASON, 0],
       ['skipped', AUTO_DECLINE_TEMPLATE_GONE_REASON, 0],
@@ -428,7 +460,7 @@ describe('the board and the daily job', () => {
       ),
     );
     const declined = results.map((result) => (result.outcome === 'completed' ? result.declined : -1));
-    expect(declined[0] + declined[1]).toBe(4);
+    expect(declined.reduce((sum, n) => sum + n, 0)).toBe(4);
     expect(results.every((result) => result.outcome === 'completed' && result.failed === 0)).toBe(true);
     const items = await db()
       .select({ submissionId: responsePromiseRunItems.submissionId })
@@ -461,7 +493,9 @@ describe('the board and the daily job', () => {
     expect(response.json()).toMatchObject({ outcome: 'completed', declined: 1, failed: 0, reason: null });
     expect(await statusOf(mine.itemId)).toBe('rejected');
     expect(await statusOf(other.itemId)).toBe('pending');
-    const runs = responsePromiseRunsResponseSchema.parse((await call('GET', '/api/response-promise/runs?limit=1')).json());
+    const runs = responsePromiseRunsResponseSchema.parse(
+      (await call('GET', '/api/response-promise/runs?limit=1')).json(),
+    );
     expect(runs.runs[0]).toMatchObject({ trigger: 'test', declined: 1 });
   });
 });

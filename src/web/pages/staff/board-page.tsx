@@ -30,6 +30,7 @@ import {
 import { useBoardItems } from '../../api/board';
 import { LoadMore, pagedListState } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
+import { ResponseDueChip } from '../../components/response-due-chip';
 import { StatusChip } from '../../components/status-chip';
 import { visuallyHidden } from '../../components/visually-hidden';
 import {
@@ -132,7 +133,10 @@ function BoardTable({ items }: { items: BoardItemSummary[] }) {
               sx={{ position: 'relative', '&:focus-within': { bgcolor: 'action.hover' } }}
             >
               <TableCell>
-                <StatusChip status={item.status} />
+                <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+                  <StatusChip status={item.status} />
+                  <ResponseDueChip due={item.responseDue} />
+                </Stack>
               </TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{item.artistName || '—'}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>
@@ -186,6 +190,11 @@ function BoardCards({ items }: { items: BoardItemSummary[] }) {
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                   Submitted: {formatSubmittedAt(item.createdAt)}
                 </Typography>
+                {item.responseDue && (
+                  <Box sx={{ mt: 1 }}>
+                    <ResponseDueChip due={item.responseDue} direction="row" />
+                  </Box>
+                )}
               </CardContent>
             </CardActionArea>
           </Card>
@@ -210,11 +219,30 @@ function BoardSkeleton() {
   );
 }
 
+/** The board is showing only the submissions past the response promise (issue 20 §4). */
+function OverdueNotice({ count }: { count: number | undefined }) {
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mb: 3 }}
+      action={
+        <Button component={RouterLink} to={BOARD_PATH} color="inherit" size="small">
+          Show all
+        </Button>
+      }
+    >
+      Showing only the submissions past the response promise{count === undefined ? '' : ` (${count})`}.
+    </Alert>
+  );
+}
+
 /** The staff board (issue 7): every submission with its status, filterable, each opening its review. */
 export function BoardPage() {
   const [params] = useSearchParams();
   const status = parseStatusFilter(params.get('status'));
-  const board = useBoardItems(status);
+  // Past the response promise only (issue 20 §4; the Response promise page links here).
+  const overdue = params.get('overdue') === 'true';
+  const board = useBoardItems(status, { overdue });
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const items = board.data?.pages.flatMap((page) => page.items) ?? [];
@@ -235,6 +263,17 @@ export function BoardPage() {
       >
         The board could not be loaded: {board.error.message}
       </Alert>
+    );
+  } else if (items.length === 0 && overdue) {
+    content = (
+      <Box sx={{ py: 6, textAlign: 'center' }}>
+        <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
+          Nothing is past the response promise
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>
+          Every submission waiting for an answer is within it.
+        </Typography>
+      </Box>
     );
   } else if (items.length === 0) {
     content = (
@@ -275,6 +314,7 @@ export function BoardPage() {
       />
       <Container sx={{ py: { xs: 4, md: 6 } }}>
         <StatusFilter selected={status} counts={counts} />
+        {overdue && <OverdueNotice count={board.data?.pages[0]?.total} />}
         {content}
       </Container>
     </>
