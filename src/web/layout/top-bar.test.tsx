@@ -148,6 +148,7 @@ describe('the header bar', () => {
       'Waiting list',
       'Agreement',
       'Templates',
+      'Response promise',
       'Analytics',
       'Test dashboard',
       'Logout',
