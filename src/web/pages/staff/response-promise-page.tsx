@@ -153,6 +153,8 @@ function SettingsForm({ answer }: { answer: ResponsePromiseResponse }) {
               setSaved(false);
             }}
             disabled={templates.isPending}
+            // 'None chosen' is a choice of its own, shown as such.
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             error={templates.isError || templateMissing}
             helperText={templateHelp}
           >
