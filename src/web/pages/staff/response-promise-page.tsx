@@ -194,7 +194,9 @@ function SettingsForm({ answer }: { answer: ResponsePromiseResponse }) {
 
 function runHeadline(run: ResponsePromiseRun): string {
   if (run.outcome === 'skipped') return 'Did nothing';
-  if (run.outcome === 'running') return run.finishedAt ? 'Running' : 'Did not finish';
+  // A run still marked running an hour on was stopped (a restart): the next run takes the rest.
+  if (run.outcome === 'running')
+    return Date.now() - Date.parse(run.startedAt) < 3_600_000 ? 'Running now' : 'Did not finish';
   const parts = [`Declined ${plural(run.declined, 'submission', 'submissions')}`];
   if (run.failed > 0) parts.push(`${run.failed} failed`);
   return parts.join(', ');
