@@ -475,6 +475,49 @@ describe('the board and the daily job', () => {
     }
   });
 
+  it('reports a decline that failed with its reason, declines the others, and tries it again next time', async () => {
+    const broken = await submitted(8);
+    const fine = await submitted(8);
+    // The database refuses to change this one submission (as a full disk or a lost connection would).
+    await db().execute(
+      sql.raw(`create function refuse_decline() returns trigger language plpgsql as $$
+        begin raise exception 'the database refused the change'; end $$`),
+    );
+    await db().execute(
+      sql.raw(`create trigger refuse_decline before update on submissions for each row
+        when (new.id = '${broken.itemId}') execute function refuse_decline()`),
+    );
+    const ids = [broken.itemId, fine.itemId];
+    try {
+      const result = await declineOverdueSubmissions(
+        { db: db(), config: ctx.config },
+        { now: T, trigger: 'schedule', onlyItemIds: ids },
+      );
+      expect(result).toMatchObject({ outcome: 'completed', declined: 1, failed: 1 });
+    } finally {
+      await db().execute(sql.raw('drop trigger refuse_decline on submissions'));
+      await db().execute(sql.raw('drop function refuse_decline()'));
+    }
+    expect(await statusOf(broken.itemId)).toBe('pending');
+    expect(await statusOf(fine.itemId)).toBe('rejected');
+    expect(await declineEvents(broken.itemId)).toHaveLength(0);
+    const runs = responsePromiseRunsResponseSchema.parse(
+      (await call('GET', '/api/response-promise/runs?limit=1')).json(),
+    );
+    expect(runs.runs[0]).toMatchObject({ declined: 1, failed: 1, itemCount: 2 });
+    const failed = runs.runs[0]?.items.find((item) => item.result === 'failed');
+    expect(failed).toMatchObject({ itemId: broken.itemId });
+    expect(failed?.reason).toContain('Unexpected error');
+
+    // A failure is not a decline: the next run tries again.
+    const again = await declineOverdueSubmissions(
+      { db: db(), config: ctx.config },
+      { now: T, trigger: 'schedule', onlyItemIds: ids },
+    );
+    expect(again).toMatchObject({ outcome: 'completed', declined: 1, failed: 0 });
+    expect(await statusOf(broken.itemId)).toBe('rejected');
+  });
+
   it('runs through the e2e hook with the clock and the submissions the spec names', async () => {
     const mine = await submitted(0);
     const other = await submitted(0);

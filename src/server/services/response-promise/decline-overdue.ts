@@ -43,9 +43,13 @@ export type DeclineOverdueResult =
 /** The cursor's time with every microsecond (a JavaScript Date keeps milliseconds only). */
 const waitingSinceText = sql<string>`to_char(${waitingSince} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** A refusal that means someone (staff, or another run) answered the submission meanwhile. */
+/**
+ * A refusal that means someone (staff, or another run) answered the submission meanwhile: the status
+ * moved on (409), or another run's declined item is there (the unique index). Anything else, a
+ * template deleted mid-run (404) say, is a failure the run reports.
+ */
 function answeredMeanwhile(error: unknown): boolean {
-  if (error instanceof AppError) return error.statusCode === 409 || error.statusCode === 404;
+  if (error instanceof AppError) return error.statusCode === 409;
   return isUniqueViolation(error);
 }
 
