@@ -35,6 +35,7 @@ import { StatusChip } from '../../components/status-chip';
 import { visuallyHidden } from '../../components/visually-hidden';
 import {
   BOARD_PATH,
+  EMPTY_VALUE,
   formatBoardDate,
   formatSubmissionType,
   formatSubmittedAt,
@@ -122,6 +123,7 @@ function BoardTable({ items }: { items: BoardItemSummary[] }) {
             <TableCell>Type</TableCell>
             <TableCell>Release date</TableCell>
             <TableCell>Submitted</TableCell>
+            <TableCell>Answer by</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -133,10 +135,7 @@ function BoardTable({ items }: { items: BoardItemSummary[] }) {
               sx={{ position: 'relative', '&:focus-within': { bgcolor: 'action.hover' } }}
             >
               <TableCell>
-                <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-                  <StatusChip status={item.status} />
-                  <ResponseDueChip due={item.responseDue} />
-                </Stack>
+                <StatusChip status={item.status} />
               </TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{item.artistName || '—'}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>
@@ -154,6 +153,10 @@ function BoardTable({ items }: { items: BoardItemSummary[] }) {
               <TableCell>{formatSubmissionType(item.uploadType, item.releaseType)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBoardDate(item.releaseDate)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSubmittedAt(item.createdAt)}</TableCell>
+              {/* The response promise (issue 20 §4), while the submission waits for an answer. */}
+              <TableCell>
+                {item.responseDue ? <ResponseDueChip due={item.responseDue} /> : EMPTY_VALUE}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
