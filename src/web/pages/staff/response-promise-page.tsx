@@ -197,6 +197,8 @@ function runHeadline(run: ResponsePromiseRun): string {
   // A run still marked running an hour on was stopped (a restart): the next run takes the rest.
   if (run.outcome === 'running')
     return Date.now() - Date.parse(run.startedAt) < 3_600_000 ? 'Running now' : 'Did not finish';
+  if (run.declined === 0 && run.failed === 0)
+    return run.reason ? 'Declined nothing' : 'Nothing was past the promise';
   const parts = [`Declined ${plural(run.declined, 'submission', 'submissions')}`];
   if (run.failed > 0) parts.push(`${run.failed} failed`);
   return parts.join(', ');
