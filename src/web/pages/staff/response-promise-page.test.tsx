@@ -81,6 +81,14 @@ const skipped: ResponsePromiseRun = {
   items: [],
 };
 
+const quiet: ResponsePromiseRun = {
+  ...skipped,
+  runId: '0b7f3d2e-1111-4a2b-8c3d-5e6f7a8b9c03',
+  outcome: 'completed',
+  reason: null,
+  templateName: 'Past our promise',
+};
+
 /** The settings, saved as sent (with the refusals the server gives), the templates and the runs. */
 function promiseServer(initial: ResponsePromiseResponse, runs: ResponsePromiseRun[]) {
   let current = initial;
@@ -115,7 +123,7 @@ describe('the response promise page', () => {
   it('shows today, the settings and what the job did, with links to the submissions', async () => {
     promiseServer(
       promise({ autoDecline: true, declineTemplate: { templateId: decline.templateId, name: decline.name } }),
-      [run, skipped],
+      [run, skipped, quiet],
     );
     renderStaffPage(ResponsePromisePage, RESPONSE_PROMISE_PATH, RESPONSE_PROMISE_PATH);
     expect(screen.getByRole('heading', { level: 1, name: 'Response promise' })).toBeTruthy();
@@ -138,7 +146,7 @@ describe('the response promise page', () => {
     expect((within(form).getByRole('switch') as HTMLInputElement).checked).toBe(true);
 
     const runs = screen.getByRole('region', { name: 'What the job did' });
-    const [first, second] = await within(runs).findAllByRole('article');
+    const [first, second, third] = await within(runs).findAllByRole('article');
     expect(first?.textContent).toContain('Declined 1 submission, 1 failed');
     expect(first?.textContent).toContain('Template: Past our promise');
     expect(
@@ -150,6 +158,7 @@ describe('the response promise page', () => {
     expect(first?.textContent).toContain('failed: The mail could not be queued');
     expect(second?.textContent).toContain('Did nothing');
     expect(second?.textContent).toContain('No decline template is chosen');
+    expect(third?.textContent).toContain('Nothing was past the promise');
   });
 
   it('checks the days with the domain’s rule, needs a template to switch on, and saves', async () => {
