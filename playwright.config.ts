@@ -82,6 +82,9 @@ export default defineConfig({
           MONDAY_API_TOKEN: 'stand-in-token',
           MONDAY_BOARD_ID: '1234567890',
           MONDAY_API_URL: `http://127.0.0.1:${process.env.E2E_MONDAY_PORT ?? 3199}/v2`,
+          // The suite's hooks (src/server/routes/api/test-hooks.ts, test-clock.ts): a response
+          // promise run on a clock the spec sets, limited to the spec's own submissions.
+          IMPRINT_TEST_HOOKS: '1',
         },
       },
 });

@@ -45,12 +45,14 @@ import { meRoutes } from './routes/api/me';
 import { monitoringRoutes } from './routes/api/monitoring';
 import { profileRoutes } from './routes/api/profile';
 import { releasePlanningRoutes } from './routes/api/release-planning';
+import { responsePromiseRoutes } from './routes/api/response-promise';
 import { returningArtistRoutes } from './routes/api/returning-artist';
 import { returningLinkRoutes } from './routes/api/returning-links';
 import { signingRoutes } from './routes/api/signing';
 import { spotifyRoutes } from './routes/api/spotify';
 import { storageRoutes } from './routes/api/storage';
 import { testDashboardRoutes } from './routes/api/test-dashboard';
+import { testHookRoutes } from './routes/api/test-hooks';
 import { uploadRoutes } from './routes/api/upload';
 import { resumableUploadRoutes } from './routes/api/uploads';
 import { waitingListRoutes } from './routes/api/waiting-list';
@@ -309,6 +311,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(signingRoutes);
   await app.register(agreementTemplateRoutes);
   await app.register(decisionTemplateRoutes);
+  await app.register(responsePromiseRoutes);
+  // The end-to-end suite's hooks: only where IMPRINT_TEST_HOOKS asks for them (never in production).
+  if (config.testHooks) {
+    app.log.warn(
+      'IMPRINT_TEST_HOOKS is on: /api/test-hooks/ and the X-Test-Now clock are served (tests only)',
+    );
+    await app.register(testHookRoutes);
+  }
   await app.register(metricsRoutes);
   await app.register(webRoutes, { webRoot: config.webRoot, publicConfig: publicConfigOf(config) });
   return app;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isTimeZone } from '../domain/common/calendar-date';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
@@ -49,6 +50,12 @@ export const envSchema = z.object({
   LABEL_NAME: z.string().trim().min(1).default('Imprint'),
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('hello@imprint.example'),
   REVIEW_PROMISE: z.string().trim().min(1).default('5-7 days'),
+  // The label's days (the response promise's answer-by dates, issue 20 §4): an IANA zone.
+  LABEL_TIME_ZONE: z
+    .string()
+    .trim()
+    .refine(isTimeZone, { error: 'must be an IANA time zone, e.g. Europe/London or America/New_York' })
+    .default('UTC'),
   SOCIAL_VIDEO_URL: optionalUrl(/^https?$/, 'http(s)'),
   SOCIAL_MUSIC_URL: optionalUrl(/^https?$/, 'http(s)'),
   SOCIAL_PHOTO_URL: optionalUrl(/^https?$/, 'http(s)'),
@@ -101,6 +108,8 @@ export const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://api.hellosign.com/v3'),
   TRUST_PROXY: booleanFlag.default(false),
+  // Routes for the end-to-end suite only (src/server/routes/api/test-hooks.ts); never in production.
+  IMPRINT_TEST_HOOKS: booleanFlag.default(false),
   // GET /metrics answers only with this bearer token; unset, /metrics does not exist.
   METRICS_TOKEN: z
     .string()
@@ -148,6 +157,8 @@ export interface AppConfig {
     name: string;
     contactEmail: string;
     reviewPromise: string;
+    /** The label's IANA time zone: its days, for the response promise (issue 20 §4). */
+    timeZone: string;
     social: { video?: string; music?: string; photo?: string };
   };
   /** Made staff members at every start (STAFF_EMAILS). */
@@ -186,6 +197,11 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The bearer token of GET /metrics (Prometheus); undefined: no /metrics. */
   metricsToken: string | undefined;
+  /**
+   * IMPRINT_TEST_HOOKS: the end-to-end suite's routes (routes/api/test-hooks.ts) and its per-request
+   * clock (the X-Test-Now header, test-clock.ts). Off everywhere else.
+   */
+  testHooks: boolean;
   /**
    * How long a client may take to send its headers, how long a request may go without a byte, and
    * the most a whole request may take (0: no limit), in milliseconds (http-timeouts.ts).
@@ -316,6 +332,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       name: env.LABEL_NAME,
       contactEmail: env.CONTACT_EMAIL,
       reviewPromise: env.REVIEW_PROMISE,
+      timeZone: env.LABEL_TIME_ZONE,
       social: {
         ...(env.SOCIAL_VIDEO_URL ? { video: env.SOCIAL_VIDEO_URL } : {}),
         ...(env.SOCIAL_MUSIC_URL ? { music: env.SOCIAL_MUSIC_URL } : {}),
@@ -360,6 +377,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
+    testHooks: env.IMPRINT_TEST_HOOKS,
     httpTimeouts: {
       headersMs: Math.round(env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000),
       idleMs: Math.round(env.HTTP_IDLE_TIMEOUT_SECONDS * 1000),

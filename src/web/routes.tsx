@@ -90,6 +90,10 @@ const DecisionTemplatesPage = lazyPage(
   'DecisionTemplatesPage',
 );
 const SettingsPage = lazyPage(() => import('./pages/staff/settings-page'), 'SettingsPage');
+const ResponsePromisePage = lazyPage(
+  () => import('./pages/staff/response-promise-page'),
+  'ResponsePromisePage',
+);
 const AgreementTemplatePage = lazyPage(
   () => import('./pages/staff/agreement/agreement-template-page'),
   'AgreementTemplatePage',
@@ -163,6 +167,7 @@ export function appRoutes(config: Pick<PublicConfig, 'labelName'>): RouteObject[
             { path: 'admin/agreement', Component: AgreementTemplatePage },
             { path: 'admin/templates', Component: DecisionTemplatesPage },
             { path: 'admin/settings', Component: SettingsPage },
+            { path: 'admin/response-promise', Component: ResponsePromisePage },
           ],
         },
 

@@ -52,6 +52,54 @@ export function getIsoDateOfInstant(instant: Date, timeZone = 'UTC'): IsoDate {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+/** Whether `value` names an IANA time zone this runtime knows ('Europe/London', 'UTC'). */
+export function isTimeZone(value: string): boolean {
+  if (!value.trim()) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** getIsoDateOfInstant with one formatter per zone, for the searches below. */
+function isoDateIn(ms: number, timeZone: string): IsoDate {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(ms);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/**
+ * The first instant of a calendar day in a time zone: its local midnight, or the first minute the
+ * day has where a clock change skips midnight (a spring-forward at 00:00). Every zone's offset is
+ * within ±14 hours of UTC, so the instant is searched for between the day's UTC midnight ±15 h.
+ */
+export function getStartOfDayInstant(date: IsoDate, timeZone = 'UTC'): Date {
+  const utcMidnight = requireIsoDate(date);
+  let low = utcMidnight - 15 * 3_600_000;
+  let high = utcMidnight + 15 * 3_600_000;
+  // The smallest instant whose local date is `date` or later.
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (isoDateIn(middle, timeZone) >= date) high = middle;
+    else low = middle + 1;
+  }
+  return new Date(low);
+}
+
 export function addDays(date: IsoDate, days: number): IsoDate {
   return formatUtcMs(requireIsoDate(date) + days * DAY_MS);
 }

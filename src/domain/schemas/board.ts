@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OVERDUE_FILTER_INVALID, responseDueSchema } from '../review/response-promise';
 import { STATUS_MESSAGE_MAX_LENGTH } from '../status/status-transitions';
 import { submissionStatusSchema } from '../status/submission-status-schema';
 import { pageAnswerFields, pageQueryFields } from './pagination';
@@ -31,12 +32,16 @@ export const boardItemSummarySchema = z.object({
   createdAt: z.string(),
   trackCount: z.number().int().nonnegative(),
   catalogueItemCount: z.number().int().nonnegative(),
+  /** The response promise (issue 20 §4) while it waits for the label's answer; null otherwise. */
+  responseDue: responseDueSchema.nullable().optional(),
 });
 export type BoardItemSummary = z.infer<typeof boardItemSummarySchema>;
 
 /** GET /api/board/items: one status or all, a page at a time (pagination.ts). */
 export const boardListQuerySchema = z.object({
   status: submissionStatusSchema.optional(),
+  /** Only submissions past the response promise (issue 20 §4): `overdue=true`. */
+  overdue: z.enum(['true', 'false'], { error: OVERDUE_FILTER_INVALID }).optional(),
   ...pageQueryFields(50),
 });
 export type BoardListQuery = z.infer<typeof boardListQuerySchema>;
@@ -48,6 +53,8 @@ export const boardListResponseSchema = z.object({
   ...pageAnswerFields,
   /** Items per status, over the whole board (for the filter chips), as of the first page. */
   counts: z.record(z.string(), z.number().int().nonnegative()),
+  /** Submissions past the response promise (issue 20 §4), as of the first page. */
+  overdue: z.number().int().nonnegative().optional(),
 });
 export type BoardListResponse = z.infer<typeof boardListResponseSchema>;
 

@@ -296,11 +296,21 @@ export const submissions = pgTable(
     assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Staff's private 1–5 rating (issue 20 §5); artists never see it. */
     rating: smallint('rating'),
+    /**
+     * When it last came back to Pending (a resubmission, a change request withdrawn, a decline
+     * reopened); null: waiting since it was sent. The response promise's clock (issue 20 §4).
+     */
+    returnedToPendingAt: timestamp('returned_to_pending_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('submissions_upload_session_id_key').on(t.uploadSessionId),
+    // The response promise (issue 20 §4): pending submissions by when their clock started, for the
+    // board's overdue filter and count and the job that declines those past the promise.
+    index('submissions_pending_waiting_since_idx')
+      .on(sql`coalesce(${t.returnedToPendingAt}, ${t.createdAt})`, t.id)
+      .where(sql`${t.status} = 'pending'`),
     // The keyset orders of the paged lists (issue 19): the board (all, or one status) and an
     // artist's own submissions, newest or oldest first, ties broken by id.
     index('submissions_created_at_id_idx').on(t.createdAt, t.id),
@@ -541,6 +551,63 @@ export const submissionNotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('submission_notes_submission_id_idx').on(t.submissionId, t.createdAt)],
+);
+
+/**
+ * The runs of the response promise's job (issue 20 §4, jobs/decline-overdue-submissions.ts): when,
+ * for which day and promise, with which template, and what came of it; staff read them on the
+ * Response promise page.
+ */
+export const responsePromiseRuns = pgTable(
+  'response_promise_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'schedule' (the daily job) or 'test' (the e2e suite's hook). */
+    trigger: text('trigger').notNull(),
+    /** 'running' until it ends, then 'completed' or 'skipped' (with the reason). */
+    outcome: text('outcome').notNull().default('running'),
+    reason: text('reason'),
+    /** The label's day the run ran for, and the promise then. */
+    today: text('today').notNull(),
+    promiseDays: integer('promise_days').notNull(),
+    templateId: uuid('template_id').references(() => decisionTemplates.id, { onDelete: 'set null' }),
+    templateName: text('template_name'),
+    declinedCount: integer('declined_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    /** The run's clock: the job's, which tests set. */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('response_promise_runs_created_at_id_idx').on(t.createdAt, t.id)],
+);
+
+/**
+ * What a run did with each submission past the promise: declined it, or failed to (with why). A
+ * submission is declined by the job at most once, whatever runs at the same time: the unique index
+ * refuses a second 'declined' row, in the transaction of the decline itself.
+ */
+export const responsePromiseRunItems = pgTable(
+  'response_promise_run_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => responsePromiseRuns.id, { onDelete: 'cascade' }),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    result: text('result').notNull(),
+    reason: text('reason'),
+    answerBy: text('answer_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('response_promise_run_items_run_id_idx').on(t.runId, t.id),
+    uniqueIndex('response_promise_run_items_declined_once')
+      .on(t.submissionId)
+      .where(sql`${t.result} = 'declined'`),
+  ],
 );
 
 /** Artists who asked to be told when submissions open again (waiting-list mode). */

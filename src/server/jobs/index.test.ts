@@ -28,6 +28,7 @@ describe('allJobs', () => {
       'media.social-clips',
       'monitoring.check-providers',
       'planner.remind-deadlines',
+      'review.decline-overdue',
       'uploads.image-variants',
       'uploads.remove-abandoned',
     ]);
@@ -60,6 +61,7 @@ describe('with a database', () => {
       'maintenance.clean-up',
       'monitoring.check-providers',
       'planner.remind-deadlines',
+      'review.decline-overdue',
       'uploads.remove-abandoned',
     ]);
     expect(rows.map((row) => [row.type, row.uniqueKey, row.payload, row.status]).sort()).toEqual(

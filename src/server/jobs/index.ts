@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { checkProvidersJob } from './check-providers';
 import { cleanUpJob } from './clean-up';
 import { cutSocialClipsJob } from './cut-social-clips';
+import { declineOverdueSubmissionsJob } from './decline-overdue-submissions';
 import { deleteOldAnalyticsJob } from './delete-old-analytics';
 import { makeImageVariantsJob } from './make-image-variants';
 import { enqueueUncheckedJob } from './queue';
@@ -26,6 +27,7 @@ export const allJobs = [
   deleteOldAnalyticsJob,
   checkProvidersJob,
   remindDeadlinesJob,
+  declineOverdueSubmissionsJob,
 ] as const;
 
 type AnyJob = (typeof allJobs)[number];

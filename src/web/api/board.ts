@@ -26,21 +26,29 @@ export function isBoardItemId(value: string | undefined): value is string {
 }
 
 export function fetchBoardItems(
-  options: { status?: SubmissionStatus | undefined; cursor?: string | undefined; limit?: number },
+  options: {
+    status?: SubmissionStatus | undefined;
+    /** Only those past the response promise (issue 20 §4). */
+    overdue?: boolean | undefined;
+    cursor?: string | undefined;
+    limit?: number;
+  },
   signal?: AbortSignal,
 ): Promise<BoardListResponse> {
   const query = new URLSearchParams();
   if (options.status) query.set('status', options.status);
+  if (options.overdue) query.set('overdue', 'true');
   if (options.cursor) query.set('cursor', options.cursor);
   query.set('limit', String(options.limit ?? BOARD_PAGE_SIZE));
   return apiGet(`/api/board/items?${query}`, boardListResponse, signal);
 }
 
 /** The board, newest first, one page at a time (`fetchNextPage` follows the cursor). */
-export function useBoardItems(status: SubmissionStatus | undefined) {
+export function useBoardItems(status: SubmissionStatus | undefined, options: { overdue?: boolean } = {}) {
+  const overdue = options.overdue ?? false;
   return useInfiniteQuery({
-    queryKey: queryKeys.boardItems(status ?? 'all'),
-    queryFn: ({ pageParam, signal }) => fetchBoardItems({ status, cursor: pageParam }, signal),
+    queryKey: [...queryKeys.boardItems(status ?? 'all'), ...(overdue ? ['overdue'] : [])],
+    queryFn: ({ pageParam, signal }) => fetchBoardItems({ status, overdue, cursor: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

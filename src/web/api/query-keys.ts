@@ -21,6 +21,9 @@ export const queryKeys = {
   reviewers: ['reviewers'] as const,
   /** Staff's decision templates, every kind (issue 20 §3). */
   decisionTemplates: ['decision-templates'] as const,
+  /** The response promise's settings and the runs of its job (issue 20 §4). */
+  responsePromise: ['response-promise'] as const,
+  responsePromiseRuns: ['response-promise', 'runs'] as const,
   /** The signed-in artist's own profile with its completion (issue 8). */
   artistProfile: ['artist-profile'] as const,
   /** The signed-in artist's submissions, and one of them. */

@@ -18,7 +18,7 @@ export function primaryNavItems(labelName: string): NavItem[] {
 /**
  * Every staff page, in the account menu and the phone drawer (issue 7: the board; issue 9:
  * invitations, waiting list; issue 10: the agreement; issue 16: analytics, test dashboard; issue 20:
- * the decision templates; issue 21: the settings).
+ * the decision templates, the response promise; issue 21: the settings).
  */
 export function staffNavItems(): NavItem[] {
   return [
@@ -28,6 +28,7 @@ export function staffNavItems(): NavItem[] {
     { label: 'Waiting list', to: '/admin/waiting-list' },
     { label: 'Agreement', to: '/admin/agreement' },
     { label: 'Templates', to: '/admin/templates' },
+    { label: 'Response promise', to: '/admin/response-promise' },
     { label: 'Settings', to: '/admin/settings' },
     { label: 'Analytics', to: '/analytics' },
     { label: 'Test dashboard', to: '/test-dashboard' },

@@ -148,6 +148,7 @@ describe('the header bar', () => {
       'Waiting list',
       'Agreement',
       'Templates',
+      'Response promise',
       'Settings',
       'Analytics',
       'Test dashboard',

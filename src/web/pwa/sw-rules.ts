@@ -77,6 +77,7 @@ export const NOT_PRECACHED_CHUNKS = [
   'board-page',
   'decision-templates-page',
   'invitations-page',
+  'response-promise-page',
   'submission-details-page',
   'test-dashboard-page',
   'waiting-list-page',

@@ -317,4 +317,21 @@ describe('the page queries use the list indexes (EXPLAIN)', () => {
     expect(text).toContain(index);
     expect(text).not.toMatch(/\bSort\b/);
   });
+
+  // The response promise (issue 20 §4): overdue is Pending with its clock started before the cutoff
+  // (promise-settings.ts overdueCondition). Through the pending rows' own index on when their clock
+  // started (then a sort of those few), or the status index from the cutoff down: never the table.
+  const overdue = `status = 'pending' and coalesce(returned_to_pending_at, created_at) < '2021-01-01T04:00:00Z'::timestamptz and created_at < '2021-01-01T04:00:00Z'::timestamptz`;
+  it('the board past the promise, a page and its count', async () => {
+    const page = await plan(overdue);
+    console.info(`EXPLAIN (overdue page):\n${page}`);
+    expect(page).toMatch(/submissions_pending_waiting_since_idx|submissions_status_created_at_id_idx/);
+    expect(page).not.toMatch(/Seq Scan/);
+    const result = await db().execute(sql.raw(`explain select count(*) from submissions where ${overdue}`));
+    const count = (result as unknown as { rows: Record<string, string>[] }).rows
+      .map((row) => Object.values(row)[0])
+      .join('\n');
+    console.info(`EXPLAIN (overdue count):\n${count}`);
+    expect(count).not.toMatch(/Seq Scan/);
+  });
 });

@@ -30,8 +30,13 @@ export interface ChangeSubmissionStatusInput {
   message?: string | undefined;
   /** The decision template the message came from (approving, declining). */
   templateId?: string | undefined;
-  actor: SessionUser;
+  /** A staff member, or `{ userId: null }` for a job (the response promise's automatic decline). */
+  actor: Pick<SessionUser, 'userId'> | { userId: null };
   now: Date;
+  /** Added to the status_changed event's data: what an automatic decline records about itself. */
+  eventData?: Record<string, unknown> | undefined;
+  /** Runs in the change's transaction, after the status is set: what must commit with it or not at all. */
+  alsoInTransaction?: ((tx: Transaction) => Promise<void>) | undefined;
 }
 
 export interface ChangedSubmissionStatus {
@@ -142,7 +147,12 @@ export async function changeSubmissionStatus(
   await deps.db.transaction(async (tx) => {
     const updated = await tx
       .update(submissions)
-      .set({ status: to, updatedAt: input.now })
+      // Back to Pending, the response promise's clock starts again (issue 20 §4).
+      .set({
+        status: to,
+        updatedAt: input.now,
+        ...(to === 'pending' ? { returnedToPendingAt: input.now } : {}),
+      })
       .where(and(eq(submissions.id, input.itemId), eq(submissions.status, from)))
       .returning({ id: submissions.id });
     if (updated.length === 0) throw conflict(STATUS_CHANGED_MEANWHILE);
@@ -155,8 +165,16 @@ export async function changeSubmissionStatus(
       toStatus: to,
       message,
       templateId: template?.id,
-      data: decision ? { decision, ...(template ? { templateName: template.name } : {}) } : null,
+      data:
+        decision || input.eventData
+          ? {
+              ...(decision ? { decision } : {}),
+              ...(template ? { templateName: template.name } : {}),
+              ...input.eventData,
+            }
+          : null,
     });
+    await input.alsoInTransaction?.(tx);
     if (deps.config.monday) await queueBoardSync(tx, 'submission', input.itemId);
     const returningLink =
       to === 'approved' && current.artistId

@@ -500,7 +500,8 @@ export async function resubmitChanges(
     }
     await tx
       .update(submissions)
-      .set({ status: STATUS_AFTER_RESUBMISSION, updatedAt: now })
+      // The response promise's clock starts again with the new version (issue 20 §4).
+      .set({ status: STATUS_AFTER_RESUBMISSION, updatedAt: now, returnedToPendingAt: now })
       .where(eq(submissions.id, state.submission.id));
     await tx
       .update(reviewRounds)

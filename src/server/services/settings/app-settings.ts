@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { DEFAULT_PLANNER_SETTINGS, plannerSettingSchemas } from '../../../domain';
+import {
+  DEFAULT_PLANNER_SETTINGS,
+  plannerSettingSchemas,
+  promiseDaysSchema,
+  RESPONSE_PROMISE_DEFAULT_DAYS,
+} from '../../../domain';
 import type { Executor } from '../../db/client';
 import { forgetCached, readThroughCache } from '../../db/read-cache';
 import { appSettings } from '../../db/schema';
@@ -26,6 +31,15 @@ export const settingDefinitions = {
     schema: plannerSettingSchemas.reminderDaysBefore,
     default: DEFAULT_PLANNER_SETTINGS.reminderDaysBefore,
   },
+  /** The response promise (issue 20 §4): days until every submission gets an answer. */
+  responsePromiseDays: { schema: promiseDaysSchema, default: RESPONSE_PROMISE_DEFAULT_DAYS },
+  /**
+   * Whether the daily job declines submissions past the promise. Off until staff switch it on:
+   * declining artists' music unattended is the label's choice to make, with its own words.
+   */
+  autoDeclineEnabled: { schema: z.boolean(), default: false },
+  /** The decline template (decision_templates, kind decline) the job sends; null: none chosen. */
+  autoDeclineTemplateId: { schema: z.string().nullable(), default: null },
 } as const;
 
 /**
@@ -66,7 +80,9 @@ export async function setSetting<K extends SettingKey>(
   key: K,
   value: SettingValue<K>,
 ): Promise<void> {
-  const checked = settingDefinitions[key].schema.parse(value);
+  const parsed = settingDefinitions[key].schema.parse(value);
+  // A JSON null, not SQL NULL: the column holds JSON (a template that is not chosen, say).
+  const checked = parsed === null ? sql`'null'::jsonb` : parsed;
   await executor
     .insert(appSettings)
     .values({ key, value: checked })

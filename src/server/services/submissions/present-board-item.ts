@@ -3,12 +3,15 @@ import {
   type BoardItemSummary,
   type BoardTrack,
   canRequestChanges,
+  getResponseDue,
   getStatusChangeChoices,
+  getWaitingSince,
   type SignedFile,
   type SubmissionForm,
   type SubmissionStatus,
 } from '../../../domain';
 import type { submissions } from '../../db/schema';
+import type { PromiseClock } from '../response-promise/promise-settings';
 import { fileLinks, type LinkSigner } from '../uploads/present-upload';
 
 /** Long enough to listen to every track of an album while reviewing it, short enough not to travel. */
@@ -41,6 +44,25 @@ export interface SubmissionSummaryRow {
   createdAt: Date;
   trackCount: number;
   catalogueItemCount: number;
+  /** When it last came back to Pending (the response promise's clock, issue 20 §4). */
+  returnedToPendingAt?: Date | null;
+}
+
+/** The response promise as of a day (services/response-promise/promise-settings.ts). */
+export type ResponseDueClock = Pick<PromiseClock, 'promiseDays' | 'timeZone' | 'today'>;
+
+/** The promise for a row, when a clock is given (the board; the artist's page goes without). */
+function responseDueOf(row: SubmissionSummaryRow, clock: ResponseDueClock | undefined) {
+  if (!clock) return {};
+  return {
+    responseDue: getResponseDue({
+      status: row.status,
+      waitingSince: getWaitingSince(row.createdAt, row.returnedToPendingAt),
+      promiseDays: clock.promiseDays,
+      today: clock.today,
+      timeZone: clock.timeZone,
+    }),
+  };
 }
 
 /** An upload as the JSON of read-submissions.ts carries it: what a signed file shows. */
@@ -102,7 +124,7 @@ export interface BoardItemRow {
   assignee: { userId: string; name: string | null; email: string } | null;
 }
 
-export function presentSummary(row: SubmissionSummaryRow): BoardItemSummary {
+export function presentSummary(row: SubmissionSummaryRow, clock?: ResponseDueClock): BoardItemSummary {
   return {
     itemId: row.id,
     status: row.status,
@@ -115,6 +137,7 @@ export function presentSummary(row: SubmissionSummaryRow): BoardItemSummary {
     createdAt: row.createdAt.toISOString(),
     trackCount: row.trackCount,
     catalogueItemCount: row.catalogueItemCount,
+    ...responseDueOf(row, clock),
   };
 }
 
@@ -140,7 +163,12 @@ function personName(first: string | null | undefined, last: string | null | unde
 const isoTime = (value: string) => new Date(value).toISOString();
 
 /** The board's view of one submission, with signed links to its files. */
-export function presentBoardItem(signer: LinkSigner, row: BoardItemRow, now: number): BoardItemDetail {
+export function presentBoardItem(
+  signer: LinkSigner,
+  row: BoardItemRow,
+  now: number,
+  clock?: ResponseDueClock,
+): BoardItemDetail {
   const { submission } = row;
   const contributors = row.tracks.flatMap((track) =>
     track.contributors.map((contributor) => ({ trackId: track.id, contributor })),
@@ -203,12 +231,15 @@ export function presentBoardItem(signer: LinkSigner, row: BoardItemRow, now: num
 
   const artist = submission.artistDetails as StoredArtistDetails;
   return {
-    ...presentSummary({
-      ...submission,
-      artistName: artist.artistName ?? null,
-      trackCount: row.tracks.length,
-      catalogueItemCount: row.catalogueItems.length,
-    }),
+    ...presentSummary(
+      {
+        ...submission,
+        artistName: artist.artistName ?? null,
+        trackCount: row.tracks.length,
+        catalogueItemCount: row.catalogueItems.length,
+      },
+      clock,
+    ),
     artistId: submission.artistId,
     artist: {
       firstName: artist.firstName ?? '',

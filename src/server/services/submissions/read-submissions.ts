@@ -18,6 +18,7 @@ import { submissions } from '../../db/schema';
 import { notFound } from '../../errors';
 import { cursorTimeOf, cutPage, firstPageTotal, keysetOrder } from '../pagination/keyset-page';
 import { decodeListCursor, type ListScope } from '../pagination/list-cursor';
+import { countOverdue, overdueCondition, type PromiseClock } from '../response-promise/promise-settings';
 import type { LinkSigner } from '../uploads/present-upload';
 import { type ArtistSubmissionRow, presentArtistSubmission } from './present-artist-submission';
 import {
@@ -167,6 +168,7 @@ const summaryColumns = {
   releaseType: submissions.releaseType,
   releaseDate: submissions.releaseDate,
   createdAt: submissions.createdAt,
+  returnedToPendingAt: submissions.returnedToPendingAt,
   trackCount: sql<number>`${sql.raw(`(select count(*)::int from submission_tracks t where t.submission_id = "submissions"."id")`)}`,
   catalogueItemCount: sql<number>`${sql.raw(`(select count(*)::int from catalogue_items c where c.submission_id = "submissions"."id")`)}`,
 } satisfies Record<keyof SubmissionSummaryRow, unknown>;
@@ -192,27 +194,50 @@ export async function countBoardItems(db: Executor): Promise<Record<SubmissionSt
  * the board as it was when the first page was read.
  */
 export async function readBoardPage(
-  deps: { db: Executor; cursorKey: Buffer },
+  deps: { db: Executor; cursorKey: Buffer; promise: PromiseClock },
   query: BoardListQuery,
 ): Promise<Omit<BoardListResponse, 'success'>> {
-  const scope: ListScope = { list: 'board', sort: query.sort, filters: { status: query.status } };
+  const overdue = query.overdue === 'true';
+  const scope: ListScope = {
+    list: 'board',
+    sort: query.sort,
+    filters: { status: query.status, overdue: overdue ? 'true' : undefined },
+  };
   const cursor = query.cursor ? decodeListCursor(deps.cursorKey, scope, query.cursor) : undefined;
   const { where, orderBy } = keyset(query.sort, cursor?.after);
-  const [rows, counts] = await Promise.all([
+  const carried =
+    cursor && cursor.totals.length === SUBMISSION_STATUSES.length + 1 ? cursor.totals : undefined;
+  const [rows, counts, overdueCount] = await Promise.all([
     deps.db
       .select({ ...summaryColumns, cursorTime: createdAtText })
       .from(submissions)
-      .where(and(query.status ? eq(submissions.status, query.status) : undefined, where))
+      .where(
+        and(
+          query.status ? eq(submissions.status, query.status) : undefined,
+          overdue ? overdueCondition(deps.promise) : undefined,
+          where,
+        ),
+      )
       .orderBy(...orderBy)
       .limit(query.limit + 1),
-    cursor?.totals.length === SUBMISSION_STATUSES.length
-      ? Object.fromEntries(SUBMISSION_STATUSES.map((status, i) => [status, cursor.totals[i] ?? 0]))
+    carried
+      ? Object.fromEntries(SUBMISSION_STATUSES.map((status, i) => [status, carried[i] ?? 0]))
       : countBoardItems(deps.db),
+    // The response promise (issue 20 §4): past it today, on the pending rows' own index.
+    carried ? (carried[SUBMISSION_STATUSES.length] ?? 0) : countOverdue(deps.db, deps.promise),
   ]);
-  const totals = SUBMISSION_STATUSES.map((status) => counts[status] ?? 0);
+  const totals = [...SUBMISSION_STATUSES.map((status) => counts[status] ?? 0), overdueCount];
   const { page, nextCursor } = cutPage(deps.cursorKey, scope, rows, query.limit, totals);
-  const total = query.status ? (counts[query.status] ?? 0) : totals.reduce((sum, n) => sum + n, 0);
-  return { items: page.map(presentSummary), nextCursor, total, counts };
+  let total = query.status ? (counts[query.status] ?? 0) : totals.slice(0, -1).reduce((sum, n) => sum + n, 0);
+  // Every overdue submission is pending: with another status the overdue list is empty.
+  if (overdue) total = !query.status || query.status === 'pending' ? overdueCount : 0;
+  return {
+    items: page.map((row) => presentSummary(row, deps.promise)),
+    nextCursor,
+    total,
+    counts,
+    overdue: overdueCount,
+  };
 }
 
 /**
@@ -243,7 +268,7 @@ export async function readStaffArtistSubmissionsPage(
     countArtistSubmissions(deps.db, artistId),
   );
   const { page, nextCursor } = cutPage(deps.cursorKey, scope, rows, query.limit, [total]);
-  return { items: page.map(presentSummary), nextCursor, total };
+  return { items: page.map((row) => presentSummary(row)), nextCursor, total };
 }
 
 const boardTracks = sql.raw(
@@ -305,6 +330,7 @@ export async function readBoardItem(
   signer: LinkSigner,
   itemId: string,
   now = Date.now(),
+  promise?: PromiseClock,
 ): Promise<BoardItemDetail> {
   // A malformed id would make PostgreSQL refuse the uuid cast: to the reader it is simply not there.
   if (!isRecordId(itemId)) throw notFound(SUBMISSION_NOT_FOUND);
@@ -322,5 +348,5 @@ export async function readBoardItem(
     .from(submissions)
     .where(eq(submissions.id, itemId));
   if (!row) throw notFound(SUBMISSION_NOT_FOUND);
-  return presentBoardItem(signer, row, now);
+  return presentBoardItem(signer, row, now, promise);
 }

@@ -12,7 +12,8 @@ import {
 } from './board/board-test-helpers';
 import { BoardPage } from './board-page';
 
-const first = summary();
+// Waiting for an answer, 2 days before the response promise's day (issue 20 §4).
+const first = summary({ responseDue: { answerBy: '2026-11-30', daysLeft: 2, state: 'near' } });
 const second = summary({
   itemId: '7b2d4e6f-8a9b-4c1d-9e2f-3a4b5c6d7e8f',
   status: 'approved',
@@ -133,7 +134,15 @@ describe('the submissions board', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['Status', 'Artist', 'Release title', 'Type', 'Release date', 'Submitted']);
+    expect(headers).toEqual([
+      'Status',
+      'Artist',
+      'Release title',
+      'Type',
+      'Release date',
+      'Submitted',
+      'Answer by',
+    ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       rows.map((row) =>
@@ -149,6 +158,7 @@ describe('the submissions board', () => {
         'EP',
         'March 5, 2027',
         expect.stringMatching(/^Nov 20, 2026/),
+        'Due in 2 daysAnswer by November 30, 2026',
       ],
       [
         'Approved',
@@ -157,6 +167,7 @@ describe('the submissions board', () => {
         'Transfer Existing',
         '—',
         expect.stringMatching(/^Nov 19, 2026/),
+        '—',
       ],
     ]);
     const link = within(rows[0] as HTMLElement).getByRole('link', { name: 'First Light' });

@@ -28,12 +28,14 @@ import {
 import { useBoardItems } from '../../api/board';
 import { LoadMore, pagedListState } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
+import { ResponseDueChip } from '../../components/response-due-chip';
 import { StatusChip } from '../../components/status-chip';
 import { useReaderTimeZone } from '../../components/use-reader-time-zone';
 import { useWideScreen } from '../../components/use-wide-screen';
 import { visuallyHidden } from '../../components/visually-hidden';
 import {
   BOARD_PATH,
+  EMPTY_VALUE,
   formatBoardDate,
   formatSubmissionType,
   formatSubmittedAt,
@@ -137,6 +139,7 @@ function BoardTable({ items }: { items: BoardItemSummary[] }) {
             <TableCell>Type</TableCell>
             <TableCell>Release date</TableCell>
             <TableCell>Submitted</TableCell>
+            <TableCell>Answer by</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -170,6 +173,10 @@ function BoardTable({ items }: { items: BoardItemSummary[] }) {
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <SubmittedAt createdAt={item.createdAt} />
+              </TableCell>
+              {/* The response promise (issue 20 §4), while the submission waits for an answer. */}
+              <TableCell>
+                {item.responseDue ? <ResponseDueChip due={item.responseDue} /> : EMPTY_VALUE}
               </TableCell>
             </TableRow>
           ))}
@@ -208,6 +215,11 @@ function BoardCards({ items }: { items: BoardItemSummary[] }) {
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                   Submitted: <SubmittedAt createdAt={item.createdAt} />
                 </Typography>
+                {item.responseDue && (
+                  <Box sx={{ mt: 1 }}>
+                    <ResponseDueChip due={item.responseDue} direction="row" />
+                  </Box>
+                )}
               </CardContent>
             </CardActionArea>
           </Card>
@@ -232,11 +244,30 @@ function BoardSkeleton() {
   );
 }
 
+/** The board is showing only the submissions past the response promise (issue 20 §4). */
+function OverdueNotice({ count }: { count: number | undefined }) {
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mb: 3 }}
+      action={
+        <Button component={RouterLink} to={BOARD_PATH} color="inherit" size="small">
+          Show all
+        </Button>
+      }
+    >
+      Showing only the submissions past the response promise{count === undefined ? '' : ` (${count})`}.
+    </Alert>
+  );
+}
+
 /** The staff board (issue 7): every submission with its status, filterable, each opening its review. */
 export function BoardPage() {
   const [params] = useSearchParams();
   const status = parseStatusFilter(params.get('status'));
-  const board = useBoardItems(status);
+  // Past the response promise only (issue 20 §4; the Response promise page links here).
+  const overdue = params.get('overdue') === 'true';
+  const board = useBoardItems(status, { overdue });
   const items = board.data?.pages.flatMap((page) => page.items) ?? [];
   const counts = board.data?.pages[0]?.counts;
 
@@ -255,6 +286,17 @@ export function BoardPage() {
       >
         The board could not be loaded: {board.error.message}
       </Alert>
+    );
+  } else if (items.length === 0 && overdue) {
+    content = (
+      <Box sx={{ py: 6, textAlign: 'center' }}>
+        <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
+          Nothing is past the response promise
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>
+          Every submission waiting for an answer is within it.
+        </Typography>
+      </Box>
     );
   } else if (items.length === 0) {
     content = (
@@ -295,6 +337,7 @@ export function BoardPage() {
       />
       <Container sx={{ py: { xs: 4, md: 6 } }}>
         <StatusFilter selected={status} counts={counts} />
+        {overdue && <OverdueNotice count={board.data?.pages[0]?.total} />}
         {content}
       </Container>
     </>

@@ -14,6 +14,7 @@ import { isBoardItemId, useBoardItem } from '../../api/board';
 import { ApiError } from '../../api/client';
 import { KeyDatesSection } from '../../components/key-dates';
 import { PanelSection } from '../../components/panel-section';
+import { ResponseDueChip } from '../../components/response-due-chip';
 import { StatusChip } from '../../components/status-chip';
 import { usePageTitle } from '../../components/use-page-title';
 import { visuallyHidden } from '../../components/visually-hidden';
@@ -108,6 +109,7 @@ function SubmissionReview({ item }: { item: BoardItemDetail }) {
         </Typography>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <StatusChip status={item.status} size="medium" />
+          <ResponseDueChip due={item.responseDue} direction="row" />
           <Typography sx={{ color: 'text.secondary' }}>
             Submitted <time dateTime={item.createdAt}>{formatSubmittedAt(item.createdAt)}</time>
           </Typography>

@@ -177,6 +177,8 @@ describe('GET /api/board/items', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       trackCount: 2,
       catalogueItemCount: 0,
+      // Just sent: the default promise of 10 days runs from today (issue 20 §4).
+      responseDue: { answerBy: expect.any(String), daysLeft: 10, state: 'on_track' },
     });
     // Sorted by time, newest first, the whole way down.
     const times = all.items.map((item) => Date.parse(item.createdAt));

@@ -9,8 +9,10 @@ import {
 } from '../../../../domain';
 import { requireStaff, staffOnly } from '../../../policies/authentication';
 import { changeSubmissionStatus } from '../../../services/board/change-submission-status';
+import { readPromiseClock } from '../../../services/response-promise/promise-settings';
 import { createReturningLink } from '../../../services/returning-links/create-returning-link';
 import { readBoardItem, readBoardPage } from '../../../services/submissions/read-submissions';
+import { requestNow } from '../../../test-clock';
 
 const itemParamsSchema = z.object({ itemId: z.string().max(100) });
 
@@ -25,7 +27,8 @@ export const boardItemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/board/items',
     { schema: { querystring: boardListQuerySchema, response: { 200: boardListResponseSchema } } },
     async (request) => {
-      const page = await readBoardPage({ db: app.db, cursorKey: app.signingKey }, request.query);
+      const promise = await readPromiseClock(app.db, app.config, requestNow(app.config, request));
+      const page = await readBoardPage({ db: app.db, cursorKey: app.signingKey, promise }, request.query);
       return { success: true as const, ...page };
     },
   );
@@ -34,7 +37,8 @@ export const boardItemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/board/items/:itemId',
     { schema: { params: itemParamsSchema, response: { 200: boardItemResponseSchema } } },
     async (request) => {
-      const item = await readBoardItem(app.db, request.pageLinks, request.params.itemId);
+      const promise = await readPromiseClock(app.db, app.config, requestNow(app.config, request));
+      const item = await readBoardItem(app.db, request.pageLinks, request.params.itemId, Date.now(), promise);
       return { success: true as const, item };
     },
   );
@@ -62,7 +66,8 @@ export const boardItemRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
       // The item as it is now, so the page shows the new status, its next steps and the history.
-      const item = await readBoardItem(app.db, request.pageLinks, request.params.itemId);
+      const promise = await readPromiseClock(app.db, app.config, requestNow(app.config, request));
+      const item = await readBoardItem(app.db, request.pageLinks, request.params.itemId, Date.now(), promise);
       return { success: true as const, item };
     },
   );

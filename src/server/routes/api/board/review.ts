@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,6 +20,7 @@ import {
 import { requireStaff, staffOnly } from '../../../policies/authentication';
 import { readTimeline } from '../../../services/audit/read-timeline';
 import { fillTemplateForSubmission } from '../../../services/decision-templates/resolve-decision-message';
+import { readPromiseClock } from '../../../services/response-promise/promise-settings';
 import { readReviewRound, readReviewRounds } from '../../../services/review/read-review-rounds';
 import { requestChanges } from '../../../services/review/request-changes';
 import {
@@ -29,6 +31,7 @@ import {
   setRating,
 } from '../../../services/review/staff-review';
 import { readBoardItem } from '../../../services/submissions/read-submissions';
+import { requestNow } from '../../../test-clock';
 
 const itemParamsSchema = z.object({ itemId: z.string().max(100) });
 
@@ -39,6 +42,10 @@ const itemParamsSchema = z.object({ itemId: z.string().max(100) });
  * Staff only: none of it is ever part of an artist's answer.
  */
 export const boardReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The response promise on the item answered (issue 20 §4), as GET /api/board/items/{itemId} has it.
+  const promiseOf = (request: FastifyRequest) =>
+    readPromiseClock(app.db, app.config, requestNow(app.config, request));
+
   app.addHook('onRequest', staffOnly);
 
   app.post(
@@ -59,7 +66,7 @@ export const boardReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       app.jobs.notify();
       const [round, item] = await Promise.all([
         readReviewRound(app.db, request.pageLinks, roundId),
-        readBoardItem(app.db, request.pageLinks, request.params.itemId),
+        readBoardItem(app.db, request.pageLinks, request.params.itemId, Date.now(), await promiseOf(request)),
       ]);
       return { success: true as const, round, item };
     },
@@ -150,7 +157,13 @@ export const boardReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       await setRating(app.db, request.params.itemId, request.body.rating, requireStaff(request));
       return {
         success: true as const,
-        item: await readBoardItem(app.db, request.pageLinks, request.params.itemId),
+        item: await readBoardItem(
+          app.db,
+          request.pageLinks,
+          request.params.itemId,
+          Date.now(),
+          await promiseOf(request),
+        ),
       };
     },
   );
@@ -168,7 +181,13 @@ export const boardReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       await assignReviewer(app.db, request.params.itemId, request.body.userId, requireStaff(request));
       return {
         success: true as const,
-        item: await readBoardItem(app.db, request.pageLinks, request.params.itemId),
+        item: await readBoardItem(
+          app.db,
+          request.pageLinks,
+          request.params.itemId,
+          Date.now(),
+          await promiseOf(request),
+        ),
       };
     },
   );

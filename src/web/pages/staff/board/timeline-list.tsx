@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { getStatusLabel, type TimelineEvent } from '../../../../domain';
+import { formatLongDate, getStatusLabel, type TimelineEvent } from '../../../../domain';
 import { useTimeline } from '../../../api/review';
 import { LoadMore, pagedListState } from '../../../components/load-more';
 import { PanelSection } from '../../../components/panel-section';
@@ -78,6 +78,8 @@ export function describeEvent(event: TimelineEvent): string {
 
 function actorOf(event: TimelineEvent): string {
   if (event.actor) return event.actor;
+  // The daily job that keeps the response promise (issue 20 §4).
+  if (text(event.data, 'automatic') === 'response_promise') return 'the response promise job';
   if (event.type === 'created') return 'the artist, through the submission form';
   return 'the system';
 }
@@ -109,6 +111,11 @@ function EventDetails({ event }: { event: TimelineEvent }) {
   const lines: string[] = [];
   const template = text(event.data, 'templateName');
   if (template) lines.push(`Template: ${template}`);
+  const answerBy = text(event.data, 'answerBy');
+  if (text(event.data, 'automatic') === 'response_promise' && answerBy)
+    lines.push(
+      `Declined automatically: no answer by ${formatLongDate(answerBy) ?? answerBy}, the response promise`,
+    );
   const fields = list(event.data, 'fields');
   if (fields.length > 0) lines.push(`Marked: ${fields.join('; ')}`);
   const changed = list(event.data, 'changed');

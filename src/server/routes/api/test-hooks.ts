@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { testPromiseRunPayloadSchema, testPromiseRunResponseSchema } from '../../../domain';
+import { staffOnly } from '../../policies/authentication';
+import { declineOverdueSubmissions } from '../../services/response-promise/decline-overdue';
+
+/**
+ * Routes for the end-to-end suite, registered only with IMPRINT_TEST_HOOKS=1 (Playwright's server;
+ * never in production, where they answer 404 like any unknown path), and staff only even then.
+ *
+ * POST /api/test-hooks/response-promise/run: the response promise's run (what the daily job does)
+ * with the clock the spec sets, `now`, limited to the spec's own submissions (`itemIds`), so the
+ * specs running beside it keep theirs. The run is recorded like the job's, as trigger 'test'.
+ */
+export const testHookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', staffOnly);
+
+  app.post(
+    '/api/test-hooks/response-promise/run',
+    { schema: { body: testPromiseRunPayloadSchema, response: { 200: testPromiseRunResponseSchema } } },
+    async (request) => {
+      const result = await declineOverdueSubmissions(
+        { db: app.db, config: app.config, log: request.log },
+        { now: new Date(request.body.now), trigger: 'test', onlyItemIds: request.body.itemIds },
+      );
+      return {
+        success: true as const,
+        outcome: result.outcome,
+        runId: result.outcome === 'off' ? null : result.runId,
+        declined: result.outcome === 'completed' ? result.declined : 0,
+        failed: result.outcome === 'completed' ? result.failed : 0,
+        reason: result.outcome === 'skipped' ? result.reason : null,
+      };
+    },
+  );
+};
