@@ -78,6 +78,7 @@ export const NOT_PRECACHED_CHUNKS = [
   'decision-templates-page',
   'invitations-page',
   'response-promise-page',
+  'settings-page',
   'submission-details-page',
   'test-dashboard-page',
   'waiting-list-page',
