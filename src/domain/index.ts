@@ -13,6 +13,8 @@ export * from './artist/waiting-list-validation';
 export * from './audio';
 export * from './auth/auth-rules';
 export * from './auth/auth-schemas';
+export * from './board/board-rules';
+export * from './board/messages';
 export * from './bot/bot-score';
 export * from './common/calendar-date';
 export * from './common/email';

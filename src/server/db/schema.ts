@@ -211,6 +211,11 @@ export const uploads = pgTable(
      * round is recorded with its hash (issue 20 §2). Files never change under their id.
      */
     sha256: text('sha256'),
+    /**
+     * An audio file's waveform for the board's preview (issue 20 §5): peak levels 0–100 over equal
+     * slices of the file, computed once by the `media.audio-peaks` job; null until then.
+     */
+    audioPeaks: jsonb('audio_peaks').$type<number[]>(),
     uploaderUserId: uuid('uploader_user_id').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
@@ -296,11 +301,25 @@ export const submissions = pgTable(
     assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Staff's private 1–5 rating (issue 20 §5); artists never see it. */
     rating: smallint('rating'),
+    /**
+     * What the board's search box matches (issue 20 §5), kept by triggers (drizzle/0012): artist
+     * name, first name and surname, release title, item name and e-mail, the tracks' ISRCs and the
+     * catalogue items' UPCs and ISRCs (written without hyphens), lower case. Searched through a
+     * trigram index (pg_trgm), so any part of a name matches.
+     */
+    searchText: text('search_text').notNull().default(''),
+    /** When the status last changed (a trigger keeps it): the board's "waiting longest" order. */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('submissions_upload_session_id_key').on(t.uploadSessionId),
+    // The board's search, sorts and filters (issue 20 §5).
+    index('submissions_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('submissions_status_changed_at_id_idx').on(t.statusChangedAt, t.id),
+    index('submissions_status_status_changed_at_id_idx').on(t.status, t.statusChangedAt, t.id),
+    index('submissions_release_date_idx').on(t.releaseDate),
     // The keyset orders of the paged lists (issue 19): the board (all, or one status) and an
     // artist's own submissions, newest or oldest first, ties broken by id.
     index('submissions_created_at_id_idx').on(t.createdAt, t.id),

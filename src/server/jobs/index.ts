@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { checkProvidersJob } from './check-providers';
 import { cleanUpJob } from './clean-up';
+import { computeAudioPeaksJob } from './compute-audio-peaks';
 import { cutSocialClipsJob } from './cut-social-clips';
 import { deleteOldAnalyticsJob } from './delete-old-analytics';
 import { makeImageVariantsJob } from './make-image-variants';
@@ -17,6 +18,7 @@ export const allJobs = [
   sendMailJob,
   makeImageVariantsJob,
   cutSocialClipsJob,
+  computeAudioPeaksJob,
   syncBoardSubmissionJob,
   syncBoardInvitationJob,
   sealAgreementJob,

@@ -3,15 +3,11 @@ import {
   type ArtistSubmissionsQuery,
   type BoardItemDetail,
   type BoardItemSummary,
-  type BoardListQuery,
-  type BoardListResponse,
   isRecordId,
   type ListSort,
   type StaffArtistSubmissionsQuery,
   SUBMISSION_NOT_FOUND,
-  SUBMISSION_STATUSES,
   type Submission,
-  type SubmissionStatus,
 } from '../../../domain';
 import type { Executor } from '../../db/client';
 import { submissions } from '../../db/schema';
@@ -48,7 +44,7 @@ const splitJson = `json_build_object('id', m.id, 'trackId', m.track_id, 'catalog
   'email', m.email, 'percentage', m.percentage)`;
 
 /** createdAt as the cursor keeps it: the database's text, every microsecond. */
-const createdAtText = cursorTimeOf(submissions.createdAt);
+export const createdAtText = cursorTimeOf(submissions.createdAt);
 
 // --- The artist's view ------------------------------------------------------------------------
 
@@ -157,7 +153,8 @@ export async function readArtistSubmissionsPage(
 
 // --- The staff view ---------------------------------------------------------------------------
 
-const summaryColumns = {
+/** A submission as a list row (the board, the staff artist page): its columns and counts. */
+export const summaryColumns = {
   id: submissions.id,
   status: submissions.status,
   itemName: submissions.itemName,
@@ -170,50 +167,6 @@ const summaryColumns = {
   trackCount: sql<number>`${sql.raw(`(select count(*)::int from submission_tracks t where t.submission_id = "submissions"."id")`)}`,
   catalogueItemCount: sql<number>`${sql.raw(`(select count(*)::int from catalogue_items c where c.submission_id = "submissions"."id")`)}`,
 } satisfies Record<keyof SubmissionSummaryRow, unknown>;
-
-/** Submissions per status over the whole board, every status present (0 when none). */
-export async function countBoardItems(db: Executor): Promise<Record<SubmissionStatus, number>> {
-  const rows = await db
-    .select({ status: submissions.status, n: sql<number>`count(*)::int` })
-    .from(submissions)
-    .groupBy(submissions.status);
-  const counts = Object.fromEntries(SUBMISSION_STATUSES.map((status) => [status, 0])) as Record<
-    SubmissionStatus,
-    number
-  >;
-  for (const row of rows) counts[row.status] = row.n;
-  return counts;
-}
-
-/**
- * GET /api/board/items: a page of the board, one statement on the (created_at, id) index, or the
- * (status, created_at, id) one when filtered. The counts per status are taken with the first page
- * (one grouped count) and carried in the signed cursor, so later pages never count again; they show
- * the board as it was when the first page was read.
- */
-export async function readBoardPage(
-  deps: { db: Executor; cursorKey: Buffer },
-  query: BoardListQuery,
-): Promise<Omit<BoardListResponse, 'success'>> {
-  const scope: ListScope = { list: 'board', sort: query.sort, filters: { status: query.status } };
-  const cursor = query.cursor ? decodeListCursor(deps.cursorKey, scope, query.cursor) : undefined;
-  const { where, orderBy } = keyset(query.sort, cursor?.after);
-  const [rows, counts] = await Promise.all([
-    deps.db
-      .select({ ...summaryColumns, cursorTime: createdAtText })
-      .from(submissions)
-      .where(and(query.status ? eq(submissions.status, query.status) : undefined, where))
-      .orderBy(...orderBy)
-      .limit(query.limit + 1),
-    cursor?.totals.length === SUBMISSION_STATUSES.length
-      ? Object.fromEntries(SUBMISSION_STATUSES.map((status, i) => [status, cursor.totals[i] ?? 0]))
-      : countBoardItems(deps.db),
-  ]);
-  const totals = SUBMISSION_STATUSES.map((status) => counts[status] ?? 0);
-  const { page, nextCursor } = cutPage(deps.cursorKey, scope, rows, query.limit, totals);
-  const total = query.status ? (counts[query.status] ?? 0) : totals.reduce((sum, n) => sum + n, 0);
-  return { items: page.map(presentSummary), nextCursor, total, counts };
-}
 
 /**
  * GET /api/artists/{artistId}/submissions: a page of one artist's submissions as the board

@@ -177,6 +177,11 @@ describe('GET /api/board/items', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       trackCount: 2,
       catalogueItemCount: 0,
+      statusChangedAt: expect.any(String),
+      assignee: null,
+      rating: null,
+      // The first track's audio, to preview in the list (its waveform once the job has run).
+      preview: { trackTitle: 'Song 1', url: expect.stringMatching(/^\/files\//), peaks: null },
     });
     // Sorted by time, newest first, the whole way down.
     const times = all.items.map((item) => Date.parse(item.createdAt));

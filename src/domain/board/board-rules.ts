@@ -1,0 +1,53 @@
+/**
+ * The staff board's list (issue 20 §5): the orders it can be read in, its search and its bulk
+ * decisions. Pure rules; the query's schema is schemas/board.ts, the SQL services/submissions.
+ */
+
+/**
+ * newest / oldest: by when the submission arrived; status: in the order of the workflow
+ * (SUBMISSION_STATUSES), the longest waiting first within a status; age: longest in its current
+ * status first (a submission nobody has answered for weeks comes before one answered today).
+ */
+export const BOARD_SORTS = ['newest', 'oldest', 'status', 'age'] as const;
+export type BoardSort = (typeof BOARD_SORTS)[number];
+
+export const BOARD_SORT_LABELS: Record<BoardSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  status: 'Status',
+  age: 'Longest in its status',
+};
+
+export const BOARD_SEARCH_MAX_LENGTH = 100;
+/** The shortest word the search's trigram index can find (pg_trgm reads three characters at a time). */
+export const BOARD_SEARCH_MIN_WORD = 3;
+/** A bulk decision names at most this many submissions (a page of the board holds at most 100). */
+export const MAX_BULK_DECISION_ITEMS = 100;
+
+/** An ISRC written with its hyphens or spaces (GB-ABC-24-00001), or a UPC/EAN with spaces. */
+const CODE_WITH_SEPARATORS = /^(?:[A-Za-z]{2}[-\s]?[A-Za-z0-9]{3}[-\s]?\d{2}[-\s]?\d{5}|[\d\s-]{12,17})$/;
+
+/**
+ * The words a search matches, each somewhere in a submission's search text (artist, names, title,
+ * e-mail, ISRCs, UPCs), lower case. An ISRC or UPC written with hyphens or spaces is one word
+ * without them, as the search text keeps codes (drizzle/0012). Empty when nothing is searched.
+ */
+export function boardSearchWords(search: string | undefined): string[] {
+  const text = (search ?? '').trim();
+  if (!text) return [];
+  const compact = text.replace(/[-\s]/g, '');
+  if (CODE_WITH_SEPARATORS.test(text) && (compact.length === 12 || compact.length === 13)) {
+    return [compact.toLowerCase()];
+  }
+  return [...new Set(text.toLowerCase().split(/\s+/).filter(Boolean))];
+}
+
+/** Whether a search can be answered through the index: one of its words has 3 characters or more. */
+export function isSearchableBoardQuery(search: string | undefined): boolean {
+  return boardSearchWords(search).some((word) => [...word].length >= BOARD_SEARCH_MIN_WORD);
+}
+
+/** A word as a LIKE pattern matching it anywhere: %, _ and \ stand for themselves. */
+export function likePatternOf(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
