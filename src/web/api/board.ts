@@ -2,8 +2,11 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   type BoardItemDetail,
   type BoardListResponse,
+  type BoardSort,
+  type BulkDecisionPayload,
   boardItemResponseSchema,
   boardListResponseSchema,
+  bulkDecisionResponseSchema,
   type ChangeStatusPayload,
   isRecordId,
   type SubmissionStatus,
@@ -20,24 +23,65 @@ export function isBoardItemId(value: string | undefined): value is string {
   return value !== undefined && isRecordId(value);
 }
 
+/**
+ * What the board is showing (issue 20 §5): the search, the filters and the order, as the page's
+ * URL carries them. A filter added later is one more optional key.
+ */
+export interface BoardView {
+  q?: string | undefined;
+  status?: SubmissionStatus | undefined;
+  releaseType?: string | undefined;
+  genre?: string | undefined;
+  releasedFrom?: string | undefined;
+  releasedTo?: string | undefined;
+  sort?: BoardSort | undefined;
+}
+
+/** The view as query parameters, empty ones and the default order left out (a stable cache key too). */
+export function boardViewParams(view: BoardView): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(view)) {
+    if (value && !(key === 'sort' && value === 'newest')) query.set(key, value);
+  }
+  return query;
+}
+
 export function fetchBoardItems(
-  options: { status?: SubmissionStatus | undefined; cursor?: string | undefined; limit?: number },
+  options: { view?: BoardView; cursor?: string | undefined; limit?: number },
   signal?: AbortSignal,
 ): Promise<BoardListResponse> {
-  const query = new URLSearchParams();
-  if (options.status) query.set('status', options.status);
+  const query = boardViewParams(options.view ?? {});
   if (options.cursor) query.set('cursor', options.cursor);
   query.set('limit', String(options.limit ?? BOARD_PAGE_SIZE));
   return apiGet(`/api/board/items?${query}`, boardListResponseSchema, signal);
 }
 
-/** The board, newest first, one page at a time (`fetchNextPage` follows the cursor). */
-export function useBoardItems(status: SubmissionStatus | undefined) {
+/** The board as the view asks, one page at a time (`fetchNextPage` follows the cursor). */
+export function useBoardItems(view: BoardView) {
   return useInfiniteQuery({
-    queryKey: queryKeys.boardItems(status ?? 'all'),
-    queryFn: ({ pageParam, signal }) => fetchBoardItems({ status, cursor: pageParam }, signal),
+    queryKey: queryKeys.boardItems(boardViewParams(view).toString() || 'all'),
+    queryFn: ({ pageParam, signal }) => fetchBoardItems({ view, cursor: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // While a new search or filter loads, the rows of the last one stay (no flash of a skeleton).
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** One decision, one template, several submissions; the answer says what happened to each. */
+export function useBulkDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (payload: BulkDecisionPayload) =>
+      (await apiPost('/api/board/items/bulk-status', payload, bulkDecisionResponseSchema)).results,
+    onSuccess: async (results) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.boardItems() }),
+        ...results.map((result) =>
+          queryClient.invalidateQueries({ queryKey: queryKeys.boardItem(result.itemId) }),
+        ),
+      ]);
+    },
   });
 }
 

@@ -6,28 +6,20 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
   type BoardItemSummary,
   getStatusLabel,
   SUBMISSION_STATUSES,
   type SubmissionStatus,
-  submissionStatusSchema,
 } from '../../../domain';
-import { useBoardItems } from '../../api/board';
+import { type BoardView, boardViewParams, useBoardItems } from '../../api/board';
 import { LoadMore, pagedListState } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
 import { StatusChip } from '../../components/status-chip';
@@ -39,24 +31,21 @@ import {
   formatSubmittedAt,
   releaseTitleOf,
 } from './board/board-format';
+import { BoardToolbar } from './board/board-toolbar';
+import { hasNarrowingFilters, parseBoardView } from './board/board-view';
+import { BulkDecisionBar } from './board/bulk-decision-bar';
+import { PreviewPlayerProvider } from './board/preview-player';
+import { TriageList } from './board/triage-list';
+import { detailsPath } from './board/triage-table';
 
-function detailsPath(itemId: string): string {
-  return `/details/${encodeURIComponent(itemId)}`;
+/** A board link keeping the search, filters and order, with `status` chosen (or none). */
+function viewPath(view: BoardView, status: SubmissionStatus | undefined): string {
+  const query = boardViewParams({ ...view, status }).toString();
+  return query ? `${BOARD_PATH}?${query}` : BOARD_PATH;
 }
 
-/** `?status=` names one canonical status; anything else (or nothing) is the whole board. */
-function parseStatusFilter(value: string | null): SubmissionStatus | undefined {
-  const parsed = submissionStatusSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-}
-
-function StatusFilter({
-  selected,
-  counts,
-}: {
-  selected: SubmissionStatus | undefined;
-  counts: Record<string, number> | undefined;
-}) {
+function StatusFilter({ view, counts }: { view: BoardView; counts: Record<string, number> | undefined }) {
+  const selected = view.status;
   const total = counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : undefined;
   const options: { status: SubmissionStatus | undefined; label: string; count: number | undefined }[] = [
     { status: undefined, label: 'All', count: total },
@@ -67,7 +56,15 @@ function StatusFilter({
     })),
   ];
   return (
-    <Box component="nav" aria-label="Filter by status" sx={{ mb: 3 }}>
+    <Box
+      component="nav"
+      aria-label={
+        hasNarrowingFilters(view)
+          ? 'Filter by status (counts within the search and filters)'
+          : 'Filter by status'
+      }
+      sx={{ mb: 3 }}
+    >
       {/* On a phone the chips are one row that scrolls sideways: wrapped, the counts arriving with
           the board (and making the chips wider) would add a row and push the list down (issue 17:
           no layout shift). The padding keeps the focus ring inside the scrolling row. */}
@@ -92,7 +89,7 @@ function StatusFilter({
             <Box component="li" key={option.label} sx={{ flexShrink: 0 }}>
               <Chip
                 component={RouterLink}
-                to={option.status ? `${BOARD_PATH}?status=${option.status}` : BOARD_PATH}
+                to={viewPath(view, option.status)}
                 clickable
                 aria-current={active ? 'page' : undefined}
                 label={option.count === undefined ? option.label : `${option.label} (${option.count})`}
@@ -104,57 +101,6 @@ function StatusFilter({
         })}
       </Box>
     </Box>
-  );
-}
-
-function BoardTable({ items }: { items: BoardItemSummary[] }) {
-  return (
-    <TableContainer
-      sx={{ bgcolor: 'background.paper', borderRadius: '16px', border: 1, borderColor: 'divider' }}
-    >
-      <Table aria-label="Submissions">
-        <TableHead>
-          <TableRow>
-            <TableCell>Status</TableCell>
-            <TableCell>Artist</TableCell>
-            <TableCell>Release title</TableCell>
-            <TableCell>Type</TableCell>
-            <TableCell>Release date</TableCell>
-            <TableCell>Submitted</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.map((item) => (
-            <TableRow
-              key={item.itemId}
-              hover
-              // The title's link covers the whole row (see its ::after), so any click on the row opens it.
-              sx={{ position: 'relative', '&:focus-within': { bgcolor: 'action.hover' } }}
-            >
-              <TableCell>
-                <StatusChip status={item.status} />
-              </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{item.artistName || '—'}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                <Link
-                  component={RouterLink}
-                  to={detailsPath(item.itemId)}
-                  sx={{
-                    fontWeight: 600,
-                    '&::after': { content: '""', position: 'absolute', inset: 0 },
-                  }}
-                >
-                  {releaseTitleOf(item)}
-                </Link>
-              </TableCell>
-              <TableCell>{formatSubmissionType(item.uploadType, item.releaseType)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBoardDate(item.releaseDate)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSubmittedAt(item.createdAt)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
   );
 }
 
@@ -210,15 +156,30 @@ function BoardSkeleton() {
   );
 }
 
-/** The staff board (issue 7): every submission with its status, filterable, each opening its review. */
+/**
+ * The staff board (issues 7, 20 §5): every submission with its status, searchable, filterable and
+ * sortable (all in the URL), each opening its review; on a wide screen the triage list, with
+ * previews, selection for a bulk decision, reviewers and keyboard triage.
+ */
 export function BoardPage() {
-  const [params] = useSearchParams();
-  const status = parseStatusFilter(params.get('status'));
-  const board = useBoardItems(status);
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => parseBoardView(params), [params]);
+  const setView = useCallback((next: BoardView) => setParams(boardViewParams(next)), [setParams]);
+  const board = useBoardItems(view);
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const items = board.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = useMemo(() => board.data?.pages.flatMap((page) => page.items) ?? [], [board.data]);
   const counts = board.data?.pages[0]?.counts;
+  const status = view.status;
+  const narrowed = hasNarrowingFilters(view);
+  const viewKey = boardViewParams(view).toString();
+  const [selection, setSelection] = useState<{ view: string; ids: Set<string> }>({
+    view: '',
+    ids: new Set(),
+  });
+  // A new search or filter starts with nothing selected.
+  const selected = selection.view === viewKey ? selection.ids : new Set<string>();
+  const setSelected = (ids: Set<string>) => setSelection({ view: viewKey, ids });
 
   let content: ReactNode;
   if (board.isPending) {
@@ -240,14 +201,20 @@ export function BoardPage() {
     content = (
       <Box sx={{ py: 6, textAlign: 'center' }}>
         <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
-          {status ? `No ${getStatusLabel(status)} submissions` : 'No submissions yet'}
+          {narrowed
+            ? 'No submissions match'
+            : status
+              ? `No ${getStatusLabel(status)} submissions`
+              : 'No submissions yet'}
         </Typography>
         <Typography sx={{ color: 'text.secondary' }}>
-          {status
-            ? 'Nothing on the board has this status right now.'
-            : 'Submissions appear here as soon as artists send them.'}
+          {narrowed
+            ? 'Nothing on the board matches this search and these filters.'
+            : status
+              ? 'Nothing on the board has this status right now.'
+              : 'Submissions appear here as soon as artists send them.'}
         </Typography>
-        {status && (
+        {(status || narrowed) && (
           <Button component={RouterLink} to={BOARD_PATH} sx={{ mt: 2 }}>
             Show all submissions
           </Button>
@@ -260,23 +227,35 @@ export function BoardPage() {
         <Typography variant="h3" component="h2" sx={visuallyHidden}>
           {status ? `${getStatusLabel(status)} submissions` : 'All submissions'}
         </Typography>
-        {wide ? <BoardTable items={items} /> : <BoardCards items={items} />}
+        {wide ? (
+          <TriageList key={viewKey} rows={items} selected={selected} onSelectedChange={setSelected} />
+        ) : (
+          <BoardCards items={items} />
+        )}
         <LoadMore noun="submissions" list={pagedListState(board, items.length)} />
       </>
     );
   }
 
   return (
-    <>
+    <PreviewPlayerProvider>
       <PageHeader
         eyebrow="Staff"
         title="Submissions board"
-        intro="Every submission, newest first. Open one to listen to it, review it and change its status."
+        intro="Every submission, newest first. Search, filter and sort it; open one to listen to it, review it and change its status."
       />
       <Container sx={{ py: { xs: 4, md: 6 } }}>
-        <StatusFilter selected={status} counts={counts} />
+        <BoardToolbar view={view} onChange={setView} />
+        <StatusFilter view={view} counts={counts} />
+        {wide && items.length > 0 && (
+          <BulkDecisionBar
+            rows={items.filter((item) => selected.has(item.itemId))}
+            onClear={() => setSelected(new Set())}
+            onDone={(doneIds) => setSelected(new Set([...selected].filter((id) => !doneIds.includes(id))))}
+          />
+        )}
         {content}
       </Container>
-    </>
+    </PreviewPlayerProvider>
   );
 }
