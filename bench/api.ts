@@ -208,7 +208,10 @@ async function explainSecondPage(
   await app.close();
   const cursor = (first.json() as { nextCursor?: string | null }).nextCursor;
   if (!cursor) return;
-  await explainRequest(database, config, { ...request, path: `${request.path}&cursor=${encodeURIComponent(cursor)}` });
+  await explainRequest(database, config, {
+    ...request,
+    path: `${request.path}&cursor=${encodeURIComponent(cursor)}`,
+  });
 }
 
 /** A cluster worker of the WORKERS comparison: serves Imprint on BENCH_PORT until killed. */
@@ -316,7 +319,8 @@ async function main() {
     for (const request of [submissionsPage, board, ...boardCases]) {
       await explainRequest(database, config, request);
     }
-    for (const sort of ['newest', 'status', 'age']) await explainSecondPage(database, config, boardPath(`sort=${sort}`));
+    for (const sort of ['newest', 'status', 'age'])
+      await explainSecondPage(database, config, boardPath(`sort=${sort}`));
     await database.close();
     await fs.rm(dataDir, { recursive: true, force: true });
     return;
@@ -377,8 +381,10 @@ async function main() {
   }
 
   // --- the lists' queries -------------------------------------------------------------------
-  for (const request of [submissionsPage, board, ...boardCases]) await explainRequest(database, config, request);
-  for (const sort of ['newest', 'status', 'age']) await explainSecondPage(database, config, boardPath(`sort=${sort}`));
+  for (const request of [submissionsPage, board, ...boardCases])
+    await explainRequest(database, config, request);
+  for (const sort of ['newest', 'status', 'age'])
+    await explainSecondPage(database, config, boardPath(`sort=${sort}`));
 
   await bare.close();
   await database.close();

@@ -328,6 +328,16 @@ export const submissions = pgTable(
   ],
 );
 
+/**
+ * How many submissions hold each status (issue 20 §5): the board's status chips without counting
+ * 100,000 rows. Kept by statement-level triggers on submissions (insert, delete, status change,
+ * truncate: drizzle/0013), so it is exact in every transaction that reads it.
+ */
+export const submissionStatusCounts = pgTable('submission_status_counts', {
+  status: submissionStatus('status').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
+
 /** A track of a submission, in the artist's order, with its audio file and credits. */
 export const submissionTracks = pgTable(
   'submission_tracks',

@@ -251,6 +251,45 @@ describe('GET /api/board/items: search', () => {
     expect(pending.total).toBe(answer.counts.pending);
   });
 
+  it('counts the whole board from the kept counts, exact after inserts, status changes and deletes', async () => {
+    const real = async () => {
+      const rows = await db()
+        .select({ status: submissions.status, n: sql<number>`count(*)::int` })
+        .from(submissions)
+        .groupBy(submissions.status);
+      return Object.fromEntries(
+        SUBMISSION_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0]),
+      );
+    };
+    expect((await page('limit=1')).counts).toEqual(await real());
+    const [extra] = await db()
+      .insert(submissions)
+      .values({
+        artistId,
+        uploadSessionId: 'triage-extra',
+        itemName: 'Extra',
+        uploadType: 'new-music',
+        releaseType: 'single',
+        releaseTitle: 'Extra',
+        releaseStrategy: 'together',
+        primaryGenre: 'Pop',
+        subGenre: 'None of the above',
+        artistDetails: {},
+        formData: {},
+        additionalData: {},
+      })
+      .returning({ id: submissions.id });
+    await db()
+      .update(submissions)
+      .set({ status: 'live' })
+      .where(eq(submissions.id, extra?.id as string));
+    expect((await page('limit=1')).counts).toEqual(await real());
+    await db()
+      .delete(submissions)
+      .where(eq(submissions.id, extra?.id as string));
+    expect((await page('limit=1')).counts).toEqual(await real());
+  });
+
   it('treats % and _ as themselves', async () => {
     expect((await page(`q=${encodeURIComponent('%%%')}`)).total).toBe(0);
     expect((await page(`q=${encodeURIComponent('so_g')}`)).total).toBe(0);
