@@ -21,7 +21,8 @@ export function useTriageKeys(options: {
       const { enabled, dialogOpen, onAction } = latest.current;
       if (!enabled || event.defaultPrevented) return;
       const target = event.target instanceof HTMLElement ? event.target : null;
-      const owned = Boolean(target?.closest(OWNED_BY)) || document.querySelector('[role="dialog"]') !== null;
+      // A modal dialog keeps focus inside itself, so a key pressed while one is open comes from it.
+      const owned = Boolean(target?.closest(OWNED_BY));
       const action = triageActionOf(
         {
           key: event.key,
