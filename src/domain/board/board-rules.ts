@@ -42,6 +42,23 @@ export function boardSearchWords(search: string | undefined): string[] {
   return [...new Set(text.toLowerCase().split(/\s+/).filter(Boolean))];
 }
 
+const ISRC = /^[a-z]{2}[a-z0-9]{3}\d{7}$/;
+const UPC = /^\d{12,13}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * How a search word is matched: a whole ISRC or UPC (12–13 characters, as boardSearchWords gives
+ * it) exactly against the tracks' and catalogue items' codes, a whole e-mail address exactly
+ * against the artist's, anything else anywhere in the search text. Codes and addresses share long
+ * runs of characters across a label's catalogue (a registrant's prefix, a mail provider's domain),
+ * so matching them exactly keeps the search as fast as a name's.
+ */
+export function boardSearchWordKind(word: string): 'code' | 'email' | 'text' {
+  if (ISRC.test(word) || UPC.test(word)) return 'code';
+  if (EMAIL.test(word)) return 'email';
+  return 'text';
+}
+
 /** Whether a search can be answered through the index: one of its words has 3 characters or more. */
 export function isSearchableBoardQuery(search: string | undefined): boolean {
   return boardSearchWords(search).some((word) => [...word].length >= BOARD_SEARCH_MIN_WORD);

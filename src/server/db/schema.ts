@@ -320,6 +320,8 @@ export const submissions = pgTable(
     index('submissions_status_changed_at_id_idx').on(t.statusChangedAt, t.id),
     index('submissions_status_status_changed_at_id_idx').on(t.status, t.statusChangedAt, t.id),
     index('submissions_release_date_idx').on(t.releaseDate),
+    // A whole e-mail address searched is matched exactly (domain/board/board-rules.ts).
+    index('submissions_artist_email_idx').on(sql`lower(${t.artistDetails}->>'email')`),
     // The keyset orders of the paged lists (issue 19): the board (all, or one status) and an
     // artist's own submissions, newest or oldest first, ties broken by id.
     index('submissions_created_at_id_idx').on(t.createdAt, t.id),
@@ -365,7 +367,13 @@ export const submissionTracks = pgTable(
     isrc: text('isrc'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('submission_tracks_position_key').on(t.submissionId, t.position)],
+  (t) => [
+    uniqueIndex('submission_tracks_position_key').on(t.submissionId, t.position),
+    // A whole ISRC searched on the board is matched exactly, written without hyphens (issue 20 §5).
+    index('submission_tracks_isrc_code_idx').on(
+      sql`lower(regexp_replace(${t.isrc}, '[^A-Za-z0-9]', '', 'g'))`,
+    ),
+  ],
 );
 
 export const contributorKind = pgEnum('contributor_kind', ['featured', 'non_featured', 'producer']);
@@ -410,7 +418,16 @@ export const catalogueItems = pgTable(
     /** Album or track details from the catalogue (label, upc, isrc, tracks...). */
     details: jsonb('details'),
   },
-  (t) => [index('catalogue_items_submission_id_idx').on(t.submissionId)],
+  (t) => [
+    index('catalogue_items_submission_id_idx').on(t.submissionId),
+    // A whole UPC or ISRC searched on the board is matched exactly (issue 20 §5).
+    index('catalogue_items_upc_code_idx').on(
+      sql`lower(regexp_replace(${t.details}->>'upc', '[^A-Za-z0-9]', '', 'g'))`,
+    ),
+    index('catalogue_items_isrc_code_idx').on(
+      sql`lower(regexp_replace(${t.details}->>'isrc', '[^A-Za-z0-9]', '', 'g'))`,
+    ),
+  ],
 );
 
 /** A master split of a track or of a catalogue item: a contributor by id, or a named person. */

@@ -211,6 +211,11 @@ describe('GET /api/board/items: search', () => {
     );
     const email = await page(`q=${encodeURIComponent('HELLO@northern')}&limit=100`);
     expect(email.total).toBe(ROWS.filter((r) => r.email.startsWith('hello@')).length);
+    // A whole address is matched exactly (any case); a part of one anywhere.
+    const exact = await page(`q=${encodeURIComponent('Maya@Rivers.example')}&limit=100`);
+    expect(exact.total).toBe(ROWS.filter((r) => r.email === 'maya@rivers.example').length);
+    expect((await page(`q=${encodeURIComponent('aya@rivers.example')}`)).total).toBe(0);
+    expect((await page(`q=${encodeURIComponent('@rivers.exam')}`)).total).toBe(exact.total);
     const words = await page(`q=${encodeURIComponent('harbour song')}&limit=100`);
     // "harbour" in the artist's name or the title, and "song" in every title.
     expect(words.total).toBe(ROWS.filter((r) => /harbour/i.test(`${r.artistName} ${r.title}`)).length);

@@ -4,6 +4,7 @@ import {
   type BoardListResponse,
   type BoardRow,
   type BoardSort,
+  boardSearchWordKind,
   boardSearchWords,
   INVALID_LIST_CURSOR,
   likePatternOf,
@@ -62,12 +63,34 @@ export function boardFiltersOf(query: BoardListQuery): BoardFilters {
   };
 }
 
+/**
+ * One search word: a whole ISRC or UPC exactly, through the code indexes of tracks and catalogue
+ * items (drizzle/0014); a whole e-mail address exactly, through the artist e-mail index; anything
+ * else anywhere in the search text, through its trigram index. The expressions are the indexes'.
+ */
+function searchCondition(word: string): SQL {
+  switch (boardSearchWordKind(word)) {
+    case 'code':
+      return sql`${submissions.id} in (
+        select t.submission_id from submission_tracks t
+          where lower(regexp_replace(t.isrc, '[^A-Za-z0-9]', '', 'g')) = ${word}
+        union all
+        select c.submission_id from catalogue_items c
+          where lower(regexp_replace(c.details->>'upc', '[^A-Za-z0-9]', '', 'g')) = ${word}
+        union all
+        select c.submission_id from catalogue_items c
+          where lower(regexp_replace(c.details->>'isrc', '[^A-Za-z0-9]', '', 'g')) = ${word})`;
+    case 'email':
+      return sql`lower(${submissions.artistDetails}->>'email') = ${word}`;
+    default:
+      return sql`${submissions.searchText} like ${likePatternOf(word)}`;
+  }
+}
+
 /** The conditions of every filter but the status (which the counts per status leave out). */
 function filterConditions(filters: BoardFilters): SQL[] {
   const conditions: SQL[] = [];
-  for (const word of boardSearchWords(filters.q)) {
-    conditions.push(sql`${submissions.searchText} like ${likePatternOf(word)}`);
-  }
+  for (const word of boardSearchWords(filters.q)) conditions.push(searchCondition(word));
   if (filters.releaseType) conditions.push(eq(submissions.releaseType, filters.releaseType));
   if (filters.genre) conditions.push(eq(submissions.primaryGenre, filters.genre));
   if (filters.releasedFrom) conditions.push(gte(submissions.releaseDate, filters.releasedFrom));

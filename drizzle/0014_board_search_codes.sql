@@ -1,0 +1,4 @@
+CREATE INDEX "catalogue_items_upc_code_idx" ON "catalogue_items" USING btree (lower(regexp_replace("details"->>'upc', '[^A-Za-z0-9]', '', 'g')));--> statement-breakpoint
+CREATE INDEX "catalogue_items_isrc_code_idx" ON "catalogue_items" USING btree (lower(regexp_replace("details"->>'isrc', '[^A-Za-z0-9]', '', 'g')));--> statement-breakpoint
+CREATE INDEX "submission_tracks_isrc_code_idx" ON "submission_tracks" USING btree (lower(regexp_replace("isrc", '[^A-Za-z0-9]', '', 'g')));--> statement-breakpoint
+CREATE INDEX "submissions_artist_email_idx" ON "submissions" USING btree (lower("artist_details"->>'email'));
