@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { boardSearchWordKind, boardSearchWords, isSearchableBoardQuery, likePatternOf } from './board-rules';
+import {
+  boardSearchWordKind,
+  boardSearchWords,
+  isNarrowReleaseRange,
+  isSearchableBoardQuery,
+  likePatternOf,
+} from './board-rules';
 
 describe('the board search', () => {
   it.each([
@@ -31,6 +37,14 @@ describe('the board search', () => {
     expect(boardSearchWordKind('maya@')).toBe('text');
     expect(boardSearchWordKind('gbabc24')).toBe('text');
     expect(boardSearchWordKind('rivers')).toBe('text');
+  });
+
+  it('calls a release date range of up to 92 days narrow', () => {
+    expect(isNarrowReleaseRange('2025-03-01', '2025-03-31')).toBe(true);
+    expect(isNarrowReleaseRange('2025-01-01', '2025-04-03')).toBe(true);
+    expect(isNarrowReleaseRange('2025-01-01', '2025-04-04')).toBe(false);
+    expect(isNarrowReleaseRange('2025-01-01', undefined)).toBe(false);
+    expect(isNarrowReleaseRange(undefined, '2025-01-01')).toBe(false);
   });
 
   it('escapes LIKE wildcards', () => {

@@ -1,3 +1,5 @@
+import { countDaysBetween } from '../common/calendar-date';
+
 /**
  * The staff board's list (issue 20 §5): the orders it can be read in, its search and its bulk
  * decisions. Pure rules; the query's schema is schemas/board.ts, the SQL services/submissions.
@@ -62,6 +64,19 @@ export function boardSearchWordKind(word: string): 'code' | 'email' | 'text' {
 /** Whether a search can be answered through the index: one of its words has 3 characters or more. */
 export function isSearchableBoardQuery(search: string | undefined): boolean {
   return boardSearchWords(search).some((word) => [...word].length >= BOARD_SEARCH_MIN_WORD);
+}
+
+/** A release date range this short holds few submissions: read through its own index, then sorted. */
+export const NARROW_RELEASE_RANGE_DAYS = 92;
+
+/**
+ * Whether a release date range is narrow enough to read through the release date index and sort
+ * what it finds, rather than walk the order's index and skip what falls outside it: release dates
+ * follow arrival dates, so a range months back is found only after most of the board was walked.
+ */
+export function isNarrowReleaseRange(from: string | undefined, to: string | undefined): boolean {
+  if (!from || !to) return false;
+  return countDaysBetween(from, to) <= NARROW_RELEASE_RANGE_DAYS;
 }
 
 /** A word as a LIKE pattern matching it anywhere: %, _ and \ stand for themselves. */

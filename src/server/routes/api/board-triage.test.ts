@@ -314,12 +314,25 @@ describe('GET /api/board/items: filters and orders', () => {
     expect(ids.length).toBeGreaterThan(0);
     expect([...totals]).toEqual([ids.length]);
     const range = await pageThrough('releasedFrom=2025-03-01&releasedTo=2025-05-31&limit=4');
-    expect(new Set(range.ids)).toEqual(
-      new Set(
-        expected(
-          (r) => r.releaseDate !== null && r.releaseDate >= '2025-03-01' && r.releaseDate <= '2025-05-31',
-          anyOrder,
-        ),
+    // A narrow range is read through the release date index, in the same order (newest first).
+    expect(range.ids).toEqual(
+      expected(
+        (r) => r.releaseDate !== null && r.releaseDate >= '2025-03-01' && r.releaseDate <= '2025-05-31',
+        (a, b) => a.at - b.at,
+      ).reverse(),
+    );
+    const wide = await pageThrough('releasedFrom=2025-01-01&releasedTo=2025-12-31&sort=oldest&limit=9');
+    expect(wide.ids).toEqual(
+      expected(
+        (r) => r.releaseDate !== null,
+        (a, b) => a.at - b.at,
+      ),
+    );
+    const aged = await pageThrough('releasedFrom=2025-03-01&releasedTo=2025-05-31&sort=age&limit=4');
+    expect(aged.ids).toEqual(
+      expected(
+        (r) => r.releaseDate !== null && r.releaseDate >= '2025-03-01' && r.releaseDate <= '2025-05-31',
+        (a, b) => b.at - a.at,
       ),
     );
   });
