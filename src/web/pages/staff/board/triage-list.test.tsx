@@ -144,7 +144,7 @@ describe('keyboard triage on the board', () => {
     expect(within(help).getByText('Next submission')).toBeTruthy();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  });
+  }, 60_000);
 
   it('ignores the keys while typing in the search', async () => {
     boardApi();
