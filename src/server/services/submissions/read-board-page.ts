@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import {
   type BoardListQuery,
   type BoardListResponse,
@@ -210,17 +210,32 @@ export async function readBoardPage(
   const scope: ListScope = { list: 'board', sort: query.sort, filters: { ...filters } };
   const cursor = query.cursor ? decodeListCursor(deps.cursorKey, scope, query.cursor) : undefined;
   const keyset = boardKeyset(query.sort, cursor?.after, cursor?.lead);
-  const { where } = keyset;
-  const orderBy = isNarrowReleaseRange(filters.releasedFrom, filters.releasedTo)
-    ? throughReleaseDates(query.sort, keyset.orderBy)
-    : keyset.orderBy;
   const conditions = filterConditions(filters);
+  const matching = and(
+    ...conditions,
+    filters.status ? eq(submissions.status, filters.status) : undefined,
+    keyset.where,
+  );
+  // A narrow release date range: the page's ids are found through the release date index and
+  // sorted on their own (no row's columns computed for the rows the page leaves out), then read.
+  const narrow = isNarrowReleaseRange(filters.releasedFrom, filters.releasedTo);
+  const where = narrow
+    ? inArray(
+        submissions.id,
+        deps.db
+          .select({ id: submissions.id })
+          .from(submissions)
+          .where(matching)
+          .orderBy(...throughReleaseDates(query.sort, keyset.orderBy))
+          .limit(query.limit + 1),
+      )
+    : matching;
   const [rows, counts] = await Promise.all([
     deps.db
       .select({ ...rowColumns, cursorTime: cursorTimeFor(query.sort) })
       .from(submissions)
-      .where(and(...conditions, filters.status ? eq(submissions.status, filters.status) : undefined, where))
-      .orderBy(...orderBy)
+      .where(where)
+      .orderBy(...keyset.orderBy)
       .limit(query.limit + 1),
     cursor?.totals.length === SUBMISSION_STATUSES.length
       ? Object.fromEntries(SUBMISSION_STATUSES.map((status, i) => [status, cursor.totals[i] ?? 0]))
