@@ -6,7 +6,8 @@
 //   scripts/with-postgres.sh sh -c 'DATABASE_URL=$TEST_DATABASE_URL npm run bench:api'
 // Knobs: SUBMISSIONS (10000), ARTISTS (1000), HEAVY_ARTIST_SUBMISSIONS (1000), ROUNDS (3),
 // DURATION seconds per run (5), CONNECTIONS (100), WORKERS (on PostgreSQL: also compares that
-// many server processes with one; default 2).
+// many server processes with one; default 2), LOAD=0 (skips the load runs: only the lists' server
+// time per page and EXPLAIN ANALYZE, the board's search, orders and filters among them).
 //
 // Seeds ARTISTS artist accounts and SUBMISSIONS submissions with tracks (bench/support/
 // seed-submissions.ts; the first artist has HEAVY_ARTIST_SUBMISSIONS of them), then for each
@@ -42,6 +43,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const DURATION = Number(process.env.DURATION ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const WORKERS = Number(process.env.WORKERS ?? 2);
+const LOAD = process.env.LOAD !== '0';
 
 /** The environment every Imprint of the bench runs with (the cluster's workers too). */
 function benchConfig(dataDir: string) {
@@ -195,6 +197,23 @@ async function explainRequest(
   }
 }
 
+/** The page after the first of a list: its cursor read from the first page's answer. */
+async function explainSecondPage(
+  database: DatabaseHandle,
+  config: ReturnType<typeof benchConfig>,
+  request: BenchRequest,
+) {
+  const app = await buildApp({ config, db: database.db, logger: false });
+  const first = await app.inject({ method: request.method, url: request.path, headers: request.headers });
+  await app.close();
+  const cursor = (first.json() as { nextCursor?: string | null }).nextCursor;
+  if (!cursor) return;
+  await explainRequest(database, config, {
+    ...request,
+    path: `${request.path}&cursor=${encodeURIComponent(cursor)}`,
+  });
+}
+
 /** A cluster worker of the WORKERS comparison: serves Imprint on BENCH_PORT until killed. */
 async function serveAsWorker() {
   const config = benchConfig(process.env.BENCH_DATA_DIR as string);
@@ -266,6 +285,26 @@ async function main() {
     headers: { ...artist, 'content-type': 'application/json' },
     body: JSON.stringify({ biography: 'Warm synths, live bass and close-miked vocals; now on tour.' }),
   };
+  // The board's triage (issue 20 §5): each order, a search (a name, an e-mail, an ISRC), the
+  // filters, and a second page of each order (its cursor from the first).
+  const boardPath = (query: string): BenchRequest => ({
+    method: 'GET',
+    path: `/api/board/items?limit=25${query ? `&${query}` : ''}`,
+    headers: staff,
+  });
+  const boardCases: BenchRequest[] = [
+    boardPath('sort=oldest'),
+    boardPath('sort=status'),
+    boardPath('sort=age'),
+    boardPath('status=pending&sort=age'),
+    boardPath(`q=${encodeURIComponent('Bench Artist 517')}`),
+    boardPath(`q=${encodeURIComponent('bench-artist-42@example.com')}`),
+    boardPath('q=GBBEN2400777'),
+    boardPath('q=release'),
+    boardPath('releaseType=ep&genre=Pop'),
+    boardPath('releasedFrom=2025-03-01&releasedTo=2025-03-31'),
+    boardPath('status=pending&releaseType=lp&genre=Jazz&releasedFrom=2025-01-01&releasedTo=2025-12-31'),
+  ];
   const scenarios: Scenario[] = [
     { name: 'GET /api/artist/profile (signed-in artist)', requests: [profile] },
     { name: `GET /api/profile/submissions (artist with ${HEAVY} submissions)`, requests: [submissionsPage] },
@@ -275,6 +314,17 @@ async function main() {
       requests: [profile, submissionsPage, board, saveProfile],
     },
   ];
+
+  if (!LOAD) {
+    for (const request of [submissionsPage, board, ...boardCases]) {
+      await explainRequest(database, config, request);
+    }
+    for (const sort of ['newest', 'status', 'age'])
+      await explainSecondPage(database, config, boardPath(`sort=${sort}`));
+    await database.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    return;
+  }
 
   // --- Imprint and the bare server ----------------------------------------------------------
   const app = await buildApp({ config, db, logger: false });
@@ -331,7 +381,10 @@ async function main() {
   }
 
   // --- the lists' queries -------------------------------------------------------------------
-  for (const request of [submissionsPage, board]) await explainRequest(database, config, request);
+  for (const request of [submissionsPage, board, ...boardCases])
+    await explainRequest(database, config, request);
+  for (const sort of ['newest', 'status', 'age'])
+    await explainSecondPage(database, config, boardPath(`sort=${sort}`));
 
   await bare.close();
   await database.close();

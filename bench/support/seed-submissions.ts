@@ -57,21 +57,22 @@ export async function seedSubmissions(db: Database, options: SeedOptions): Promi
       )
       insert into submissions (status, artist_id, upload_session_id, item_name, upload_type, release_type,
         release_title, release_date, release_strategy, primary_genre, sub_genre, bio, influences,
-        artist_details, form_data, additional_data, created_at, updated_at)
+        artist_details, form_data, additional_data, created_at, status_changed_at, updated_at)
       select (array['pending', 'pending', 'pending', 'in_progress', 'processing', 'approved', 'approved', 'live', 'live', 'rejected'])[1 + ((g * 7) % 10)]::submission_status,
              artist_id, 'bench-' || g, artist_name || ' - Release ' || g, 'new-music', release_type,
              'Release ' || g, to_char(at + interval '60 days', 'YYYY-MM-DD'), 'together',
-             (array['Electronic', 'Pop', 'Hip-Hop', 'Rock', 'Jazz'])[1 + (g % 5)], 'Various',
+             (array['Electronic', 'Pop', 'Hip-Hop/Rap', 'Rock', 'Jazz'])[1 + (g % 5)], 'Various',
              'Late-night electronic soul.', 'Jessie Ware, Little Dragon',
              jsonb_build_object('firstName', 'Bench', 'surname', 'Person', 'email', email, 'artistName', artist_name,
                'country', 'United Kingdom', 'city', 'Manchester', 'instagramProfile', '', 'tiktokProfile', ''),
              jsonb_build_object('uploadType', 'new-music', 'releaseTitle', 'Release ' || g, 'releaseType', release_type),
-             '{}'::jsonb, at, at
+             '{}'::jsonb, at, at + random() * interval '30 days', at
         from rows
        order by at`);
     await db.execute(sql`
-      insert into submission_tracks (submission_id, position, client_id, title, production_year, created_at)
-      select s.id, p, 'track-' || p, 'Track ' || p || ' of ' || s.release_title, '2024', s.created_at
+      insert into submission_tracks (submission_id, position, client_id, title, production_year, isrc, created_at)
+      select s.id, p, 'track-' || p, 'Track ' || p || ' of ' || s.release_title, '2024',
+             'GB-BEN-24-' || lpad((substring(s.upload_session_id from 7)::int * 10 + p)::text, 5, '0'), s.created_at
         from submissions s
         cross join lateral generate_series(1, case s.release_type when 'single' then 1 when 'ep' then 4 else 10 end) p
        where s.upload_session_id in (select 'bench-' || g from generate_series(${from}::int, ${to}::int) g)`);

@@ -40,9 +40,13 @@ test('staff find a new submission under Pending, listen, download it, approve it
   const table = page.getByRole('table', { name: 'Submissions' });
   const row = table.getByRole('row').filter({ hasText: submission.releaseTitle });
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole('cell').nth(0)).toHaveText('Pending');
-  await expect(row.getByRole('cell').nth(1)).toHaveText(submission.artistName);
-  await expect(row.getByRole('cell').nth(3)).toHaveText('Single');
+  // The triage list (issue 20 §5): a checkbox, the status, the release with its artist, the preview.
+  await expect(row.getByRole('cell').nth(1)).toHaveText('Pending');
+  await expect(row.getByRole('cell').nth(2)).toHaveText(`${submission.releaseTitle}${submission.artistName}`);
+  await expect(
+    row.getByRole('button', { name: `Play "${submission.trackTitle}" by ${submission.artistName}` }),
+  ).toBeVisible();
+  await expect(row.getByRole('cell').nth(4)).toHaveText('Single');
   expect(await axeViolations(page)).toEqual([]);
 
   await row.getByRole('link', { name: submission.releaseTitle }).click();
@@ -109,7 +113,7 @@ test('staff find a new submission under Pending, listen, download it, approve it
     .getByRole('table', { name: 'Submissions' })
     .getByRole('row')
     .filter({ hasText: submission.releaseTitle });
-  await expect(moved.getByRole('cell').nth(0)).toHaveText('Approved');
+  await expect(moved.getByRole('cell').nth(1)).toHaveText('Approved');
   expectNoProblems(problems);
 });
 

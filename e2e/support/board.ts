@@ -49,10 +49,11 @@ async function upload(
 export async function createSubmissionThroughApi(
   request: APIRequestContext,
   baseURL: string,
+  names: { artistName?: string; releaseTitle?: string } = {},
 ): Promise<ApiSubmission> {
   const suffix = randomUUID().slice(0, 8);
-  const artistName = `Harbour Lights ${suffix}`;
-  const releaseTitle = `Tidewater ${suffix}`;
+  const artistName = names.artistName ?? `Harbour Lights ${suffix}`;
+  const releaseTitle = names.releaseTitle ?? `Tidewater ${suffix}`;
   const trackTitle = 'Low Tide';
   const email = `board-${suffix}@example.com`;
   const sessionId = `form-e2e-board-${suffix}`;

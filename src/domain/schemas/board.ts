@@ -1,4 +1,26 @@
 import { z } from 'zod';
+import {
+  BOARD_SEARCH_MAX_LENGTH,
+  BOARD_SORTS,
+  isSearchableBoardQuery,
+  MAX_BULK_DECISION_ITEMS,
+} from '../board/board-rules';
+import {
+  BAD_RELEASE_DATE_FILTER,
+  BOARD_SEARCH_TOO_LONG,
+  BOARD_SEARCH_TOO_SHORT,
+  BULK_DUPLICATE_IDS,
+  BULK_IDS_REQUIRED,
+  BULK_TEMPLATE_REQUIRED,
+  BULK_TOO_MANY,
+  BULK_UNKNOWN_DECISION,
+  RELEASE_DATE_RANGE_REVERSED,
+  UNKNOWN_BOARD_SORT,
+  UNKNOWN_GENRE_FILTER,
+  UNKNOWN_RELEASE_TYPE_FILTER,
+} from '../board/messages';
+import { isIsoDate } from '../common/calendar-date';
+import { PRIMARY_GENRES } from '../reference/genres';
 import { OVERDUE_FILTER_INVALID, responseDueSchema } from '../review/response-promise';
 import { STATUS_MESSAGE_MAX_LENGTH } from '../status/status-transitions';
 import { submissionStatusSchema } from '../status/submission-status-schema';
@@ -37,21 +59,75 @@ export const boardItemSummarySchema = z.object({
 });
 export type BoardItemSummary = z.infer<typeof boardItemSummarySchema>;
 
-/** GET /api/board/items: one status or all, a page at a time (pagination.ts). */
-export const boardListQuerySchema = z.object({
-  status: submissionStatusSchema.optional(),
-  /** Only submissions past the response promise (issue 20 §4): `overdue=true`. */
-  overdue: z.enum(['true', 'false'], { error: OVERDUE_FILTER_INVALID }).optional(),
-  ...pageQueryFields(50),
-});
+/** Staff's private review of a row (issue 20 §5): never part of an artist's answer. */
+const boardRowReviewFields = {
+  /** When the status last changed: the "age" order. */
+  statusChangedAt: z.string(),
+  assignee: z.object({ userId: z.string(), name: z.string().nullable(), email: z.string() }).nullable(),
+  rating: z.number().int().min(1).max(5).nullable(),
+  /**
+   * The first track's audio to preview in the list: a signed link (loaded only when played) and
+   * its waveform, peak levels 0–100 computed once on the server (null until that job ran).
+   */
+  preview: z
+    .object({
+      trackTitle: z.string(),
+      url: z.string(),
+      peaks: z.array(z.number().min(0).max(100)).nullable(),
+    })
+    .nullable(),
+};
+
+export const boardRowSchema = boardItemSummarySchema.extend(boardRowReviewFields);
+export type BoardRow = z.infer<typeof boardRowSchema>;
+
+const releaseDateFilter = z
+  .string({ error: BAD_RELEASE_DATE_FILTER })
+  .refine((value) => isIsoDate(value), { error: BAD_RELEASE_DATE_FILTER })
+  .optional();
+
+/**
+ * GET /api/board/items (issue 20 §5): a search, filters, an order, a page at a time
+ * (pagination.ts). `q` matches artist and person names, the release title, the e-mail, a track's
+ * ISRC or a catalogue item's UPC (board/board-rules.ts).
+ */
+export const boardListQuerySchema = z
+  .object({
+    q: z
+      .string({ error: BOARD_SEARCH_TOO_LONG })
+      .max(BOARD_SEARCH_MAX_LENGTH, { error: BOARD_SEARCH_TOO_LONG })
+      .trim()
+      .refine((value) => value === '' || isSearchableBoardQuery(value), { error: BOARD_SEARCH_TOO_SHORT })
+      .optional(),
+    status: submissionStatusSchema.optional(),
+    releaseType: z.enum(['single', 'ep', 'lp'], { error: UNKNOWN_RELEASE_TYPE_FILTER }).optional(),
+    genre: z
+      .string({ error: UNKNOWN_GENRE_FILTER })
+      .max(100, { error: UNKNOWN_GENRE_FILTER })
+      .refine((value) => (PRIMARY_GENRES as string[]).includes(value), { error: UNKNOWN_GENRE_FILTER })
+      .optional(),
+    releasedFrom: releaseDateFilter,
+    releasedTo: releaseDateFilter,
+    /** Only submissions past the response promise (issue 20 §4): `overdue=true`. */
+    overdue: z.enum(['true', 'false'], { error: OVERDUE_FILTER_INVALID }).optional(),
+    ...pageQueryFields(50),
+    sort: z.enum(BOARD_SORTS, { error: UNKNOWN_BOARD_SORT }).default('newest'),
+  })
+  .refine((query) => !query.releasedFrom || !query.releasedTo || query.releasedFrom <= query.releasedTo, {
+    error: RELEASE_DATE_RANGE_REVERSED,
+    path: ['releasedTo'],
+  });
 export type BoardListQuery = z.infer<typeof boardListQuerySchema>;
 
 export const boardListResponseSchema = z.object({
   success: z.literal(true),
-  items: z.array(boardItemSummarySchema),
-  /** `total`: the items of the status asked for, or of the whole board. */
+  items: z.array(boardRowSchema),
+  /** `total`: the items that match the search and every filter. */
   ...pageAnswerFields,
-  /** Items per status, over the whole board (for the filter chips), as of the first page. */
+  /**
+   * Items per status that match the search and every other filter (for the status chips: each
+   * says how many the list would hold with that status chosen), as of the first page.
+   */
   counts: z.record(z.string(), z.number().int().nonnegative()),
   /** Submissions past the response promise (issue 20 §4), as of the first page. */
   overdue: z.number().int().nonnegative().optional(),
@@ -184,6 +260,41 @@ export const changeStatusPayloadSchema = z.object({
   templateId: z.string().max(100).optional(),
 });
 export type ChangeStatusPayload = z.infer<typeof changeStatusPayloadSchema>;
+
+/** The decisions that can be applied to several submissions at once (asking for changes is per field). */
+export const BULK_DECISIONS = ['approve', 'decline'] as const;
+
+/**
+ * POST /api/board/items/bulk-status (issue 20 §5): one decision, one template, several
+ * submissions. `message`, when given, is the template's text as staff edited it: its placeholders
+ * are filled for each submission, so every artist reads their own name and title.
+ */
+export const bulkDecisionPayloadSchema = z.object({
+  itemIds: z
+    .array(z.string({ error: BULK_IDS_REQUIRED }).max(100, { error: BULK_IDS_REQUIRED }), {
+      error: BULK_IDS_REQUIRED,
+    })
+    .min(1, { error: BULK_IDS_REQUIRED })
+    .max(MAX_BULK_DECISION_ITEMS, { error: BULK_TOO_MANY })
+    .refine((ids) => new Set(ids).size === ids.length, { error: BULK_DUPLICATE_IDS }),
+  decision: z.enum(BULK_DECISIONS, { error: BULK_UNKNOWN_DECISION }),
+  templateId: z.string({ error: BULK_TEMPLATE_REQUIRED }).min(1, { error: BULK_TEMPLATE_REQUIRED }).max(100),
+  message: z.string().trim().max(STATUS_MESSAGE_MAX_LENGTH).optional(),
+});
+export type BulkDecisionPayload = z.infer<typeof bulkDecisionPayloadSchema>;
+
+export const bulkDecisionResultSchema = z.discriminatedUnion('outcome', [
+  z.object({ itemId: z.string(), outcome: z.literal('done'), status: submissionStatusSchema }),
+  z.object({ itemId: z.string(), outcome: z.literal('refused'), reason: z.string() }),
+]);
+export type BulkDecisionResult = z.infer<typeof bulkDecisionResultSchema>;
+
+export const bulkDecisionResponseSchema = z.object({
+  success: z.literal(true),
+  /** One per submission asked for, in the order asked. */
+  results: z.array(bulkDecisionResultSchema),
+});
+export type BulkDecisionResponse = z.infer<typeof bulkDecisionResponseSchema>;
 
 /** GET /api/form-session: the token that proves when the form was opened (bot check). */
 export const formSessionResponseSchema = z.object({ formToken: z.string() });

@@ -211,6 +211,11 @@ export const uploads = pgTable(
      * round is recorded with its hash (issue 20 §2). Files never change under their id.
      */
     sha256: text('sha256'),
+    /**
+     * An audio file's waveform for the board's preview (issue 20 §5): peak levels 0–100 over equal
+     * slices of the file, computed once by the `media.audio-peaks` job; null until then.
+     */
+    audioPeaks: jsonb('audio_peaks').$type<number[]>(),
     uploaderUserId: uuid('uploader_user_id').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
@@ -301,6 +306,15 @@ export const submissions = pgTable(
      * reopened); null: waiting since it was sent. The response promise's clock (issue 20 §4).
      */
     returnedToPendingAt: timestamp('returned_to_pending_at', { withTimezone: true }),
+    /**
+     * What the board's search box matches (issue 20 §5), kept by triggers (drizzle/0012): artist
+     * name, first name and surname, release title, item name and e-mail, the tracks' ISRCs and the
+     * catalogue items' UPCs and ISRCs (written without hyphens), lower case. Searched through a
+     * trigram index (pg_trgm), so any part of a name matches.
+     */
+    searchText: text('search_text').notNull().default(''),
+    /** When the status last changed (a trigger keeps it): the board's "waiting longest" order. */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -311,6 +325,13 @@ export const submissions = pgTable(
     index('submissions_pending_waiting_since_idx')
       .on(sql`coalesce(${t.returnedToPendingAt}, ${t.createdAt})`, t.id)
       .where(sql`${t.status} = 'pending'`),
+    // The board's search, sorts and filters (issue 20 §5).
+    index('submissions_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('submissions_status_changed_at_id_idx').on(t.statusChangedAt, t.id),
+    index('submissions_status_status_changed_at_id_idx').on(t.status, t.statusChangedAt, t.id),
+    index('submissions_release_date_idx').on(t.releaseDate),
+    // A whole e-mail address searched is matched exactly (domain/board/board-rules.ts).
+    index('submissions_artist_email_idx').on(sql`lower(${t.artistDetails}->>'email')`),
     // The keyset orders of the paged lists (issue 19): the board (all, or one status) and an
     // artist's own submissions, newest or oldest first, ties broken by id.
     index('submissions_created_at_id_idx').on(t.createdAt, t.id),
@@ -318,6 +339,16 @@ export const submissions = pgTable(
     index('submissions_artist_id_created_at_id_idx').on(t.artistId, t.createdAt, t.id),
   ],
 );
+
+/**
+ * How many submissions hold each status (issue 20 §5): the board's status chips without counting
+ * 100,000 rows. Kept by statement-level triggers on submissions (insert, delete, status change,
+ * truncate: drizzle/0013), so it is exact in every transaction that reads it.
+ */
+export const submissionStatusCounts = pgTable('submission_status_counts', {
+  status: submissionStatus('status').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
 
 /** A track of a submission, in the artist's order, with its audio file and credits. */
 export const submissionTracks = pgTable(
@@ -346,7 +377,13 @@ export const submissionTracks = pgTable(
     isrc: text('isrc'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('submission_tracks_position_key').on(t.submissionId, t.position)],
+  (t) => [
+    uniqueIndex('submission_tracks_position_key').on(t.submissionId, t.position),
+    // A whole ISRC searched on the board is matched exactly, written without hyphens (issue 20 §5).
+    index('submission_tracks_isrc_code_idx').on(
+      sql`lower(regexp_replace(${t.isrc}, '[^A-Za-z0-9]', '', 'g'))`,
+    ),
+  ],
 );
 
 export const contributorKind = pgEnum('contributor_kind', ['featured', 'non_featured', 'producer']);
@@ -391,7 +428,16 @@ export const catalogueItems = pgTable(
     /** Album or track details from the catalogue (label, upc, isrc, tracks...). */
     details: jsonb('details'),
   },
-  (t) => [index('catalogue_items_submission_id_idx').on(t.submissionId)],
+  (t) => [
+    index('catalogue_items_submission_id_idx').on(t.submissionId),
+    // A whole UPC or ISRC searched on the board is matched exactly (issue 20 §5).
+    index('catalogue_items_upc_code_idx').on(
+      sql`lower(regexp_replace(${t.details}->>'upc', '[^A-Za-z0-9]', '', 'g'))`,
+    ),
+    index('catalogue_items_isrc_code_idx').on(
+      sql`lower(regexp_replace(${t.details}->>'isrc', '[^A-Za-z0-9]', '', 'g'))`,
+    ),
+  ],
 );
 
 /** A master split of a track or of a catalogue item: a contributor by id, or a named person. */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { checkProvidersJob } from './check-providers';
 import { cleanUpJob } from './clean-up';
+import { computeAudioPeaksJob } from './compute-audio-peaks';
 import { cutSocialClipsJob } from './cut-social-clips';
 import { declineOverdueSubmissionsJob } from './decline-overdue-submissions';
 import { deleteOldAnalyticsJob } from './delete-old-analytics';
@@ -19,6 +20,7 @@ export const allJobs = [
   sendMailJob,
   makeImageVariantsJob,
   cutSocialClipsJob,
+  computeAudioPeaksJob,
   syncBoardSubmissionJob,
   syncBoardInvitationJob,
   sealAgreementJob,

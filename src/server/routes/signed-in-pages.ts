@@ -8,8 +8,10 @@ import {
   BOARD_PAGE_SIZE,
   boardListQuerySchema,
   boardListResponseSchema,
-  isSubmissionStatus,
+  boardViewEntries,
+  boardViewKey,
   meResponseSchema,
+  parseBoardView,
   selectArtworkUrl,
   type UserRole,
 } from '../../domain';
@@ -18,7 +20,8 @@ import type { SignedInPageData } from '../../web/page-data';
 import { getArtistProfile } from '../services/artists/get-artist-profile';
 import { getImageMapping } from '../services/files/image-mapping';
 import { readPromiseClock } from '../services/response-promise/promise-settings';
-import { readArtistSubmissionsPage, readBoardPage } from '../services/submissions/read-submissions';
+import { readBoardPage } from '../services/submissions/read-board-page';
+import { readArtistSubmissionsPage } from '../services/submissions/read-submissions';
 import { requestNow } from '../test-clock';
 import { mappingLinkLifetimeSeconds } from './files';
 
@@ -82,27 +85,31 @@ async function loadDashboard(app: FastifyInstance, request: FastifyRequest): Pro
   };
 }
 
-/** /admin/board[?status=…]: the first page of `GET /api/board/items` under the page's filter. */
+/**
+ * /admin/board[?q=…&status=…&sort=…]: the first page of `GET /api/board/items` for the view the
+ * page reads from its URL (domain/board/board-view.ts), under the same cache key.
+ */
 async function loadBoard(
   app: FastifyInstance,
   request: FastifyRequest,
   search: URLSearchParams,
 ): Promise<PageParts> {
-  // As the page reads its filter: one known status, or the whole board.
-  const status = search.get('status');
-  const query = boardListQuerySchema.parse({
-    ...(isSubmissionStatus(status) ? { status } : {}),
+  const imageMappings = await imageMappingsOf(app, request, [request.auth?.user.picture]);
+  const view = parseBoardView(search);
+  const query = boardListQuerySchema.safeParse({
+    ...Object.fromEntries(boardViewEntries(view)),
     limit: BOARD_PAGE_SIZE,
   });
-  const imageMappings = await imageMappingsOf(app, request, [request.auth?.user.picture]);
-  // Past the response promise only: the page asks for that list itself (its loading state is what
-  // the server renders, so the two agree).
-  if (search.get('overdue') === 'true') return { imageMappings };
+  // A view the API would refuse (a search too short to look for): the page asks, and says so.
+  if (!query.success) return { imageMappings };
   const promise = await readPromiseClock(app.db, app.config, requestNow(app.config, request));
-  const page = await readBoardPage({ db: app.db, cursorKey: app.signingKey, promise }, query);
+  const page = await readBoardPage(
+    { db: app.db, cursorKey: app.signingKey, signer: request.pageLinks, promise },
+    query.data,
+  );
   return {
     board: {
-      filter: query.status ?? 'all',
+      filter: boardViewKey(view),
       firstPage: z.encode(boardListResponseSchema, { success: true, ...page }),
     },
     imageMappings,

@@ -20,6 +20,7 @@ import {
 } from '../db/schema';
 import { enqueueJob } from '../jobs/queue';
 import type { StorageProvider } from '../providers/storage/storage';
+import { queueAudioPeaks } from '../services/submissions/queue-audio-peaks';
 import { inspectUpload, type UploadInspection } from '../services/uploads/inspect-upload';
 import { imageVariantsJobType } from '../services/uploads/store-upload';
 import { uploadKey } from '../services/uploads/upload-keys';
@@ -304,6 +305,7 @@ async function insertDemoSubmission(
       })
       .returning({ id: submissionTracks.id });
     if (!stored) throw new Error('demo track not stored');
+    await queueAudioPeaks(tx, files.tracks[position]?.id);
     const producerId = `demo-producer-${position + 1}`;
     await tx.insert(trackContributors).values({
       trackId: stored.id,

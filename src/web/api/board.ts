@@ -1,10 +1,17 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type BoardView, boardViewEntries, boardViewKey } from '../../domain/board/board-view';
 import { isRecordId } from '../../domain/common/ids';
 import { BOARD_PAGE_SIZE } from '../../domain/pagination/page-rules';
-import type { BoardItemDetail, BoardListResponse, ChangeStatusPayload } from '../../domain/schemas/board';
-import type { SubmissionStatus } from '../../domain/status/submission-status';
+import type {
+  BoardItemDetail,
+  BoardListResponse,
+  BulkDecisionPayload,
+  ChangeStatusPayload,
+} from '../../domain/schemas/board';
 import { ApiError, apiGet, apiPost, DeferredSchema } from './client';
 import { queryKeys } from './query-keys';
+
+export type { BoardView };
 
 // The answers' schemas (and zod with them) load with the first request, not with the board: the
 // page the server rendered comes with its first page (issue 17), and hydrates without them.
@@ -14,6 +21,9 @@ const boardListResponse = new DeferredSchema(() =>
 );
 const boardItemResponse = new DeferredSchema(() =>
   boardSchemas().then((schemas) => schemas.boardItemResponseSchema),
+);
+const bulkDecisionResponse = new DeferredSchema(() =>
+  boardSchemas().then((schemas) => schemas.bulkDecisionResponseSchema),
 );
 
 /** Submissions per page of the board: a screenful on a desktop, a few scrolls on a phone. */
@@ -25,32 +35,47 @@ export function isBoardItemId(value: string | undefined): value is string {
   return value !== undefined && isRecordId(value);
 }
 
+/** The view as the page's URL and the API's query string carry it. */
+export function boardViewParams(view: BoardView): URLSearchParams {
+  return new URLSearchParams(boardViewEntries(view));
+}
+
 export function fetchBoardItems(
-  options: {
-    status?: SubmissionStatus | undefined;
-    /** Only those past the response promise (issue 20 §4). */
-    overdue?: boolean | undefined;
-    cursor?: string | undefined;
-    limit?: number;
-  },
+  options: { view?: BoardView; cursor?: string | undefined; limit?: number },
   signal?: AbortSignal,
 ): Promise<BoardListResponse> {
-  const query = new URLSearchParams();
-  if (options.status) query.set('status', options.status);
-  if (options.overdue) query.set('overdue', 'true');
+  const query = boardViewParams(options.view ?? {});
   if (options.cursor) query.set('cursor', options.cursor);
   query.set('limit', String(options.limit ?? BOARD_PAGE_SIZE));
   return apiGet(`/api/board/items?${query}`, boardListResponse, signal);
 }
 
-/** The board, newest first, one page at a time (`fetchNextPage` follows the cursor). */
-export function useBoardItems(status: SubmissionStatus | undefined, options: { overdue?: boolean } = {}) {
-  const overdue = options.overdue ?? false;
+/** The board as the view asks, one page at a time (`fetchNextPage` follows the cursor). */
+export function useBoardItems(view: BoardView) {
   return useInfiniteQuery({
-    queryKey: [...queryKeys.boardItems(status ?? 'all'), ...(overdue ? ['overdue'] : [])],
-    queryFn: ({ pageParam, signal }) => fetchBoardItems({ status, overdue, cursor: pageParam }, signal),
+    queryKey: queryKeys.boardItems(boardViewKey(view)),
+    queryFn: ({ pageParam, signal }) => fetchBoardItems({ view, cursor: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // While a new search or filter loads, the rows of the last one stay (no flash of a skeleton).
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** One decision, one template, several submissions; the answer says what happened to each. */
+export function useBulkDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (payload: BulkDecisionPayload) =>
+      (await apiPost('/api/board/items/bulk-status', payload, bulkDecisionResponse)).results,
+    onSuccess: async (results) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.boardItems() }),
+        ...results.map((result) =>
+          queryClient.invalidateQueries({ queryKey: queryKeys.boardItem(result.itemId) }),
+        ),
+      ]);
+    },
   });
 }
 

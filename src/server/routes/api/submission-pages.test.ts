@@ -8,6 +8,7 @@ import {
   PAGE_SIZE_OUT_OF_RANGE,
   SUBMISSION_STATUSES,
   type SubmissionStatus,
+  UNKNOWN_BOARD_SORT,
   UNKNOWN_LIST_SORT,
 } from '../../../domain';
 import { artists, submissions, submissionTracks } from '../../db/schema';
@@ -248,7 +249,7 @@ describe('GET /api/board/items, paged', () => {
       [`status=pending&sort=oldest&cursor=${cursor}`, LIST_CURSOR_MISMATCH],
       [`status=pending&cursor=${tamper(cursor)}`, INVALID_LIST_CURSOR],
       ['limit=500', PAGE_SIZE_OUT_OF_RANGE],
-      ['sort=random', UNKNOWN_LIST_SORT],
+      ['sort=random', UNKNOWN_BOARD_SORT],
     ];
     await expectRefusals(staff, '/api/board/items', refusals);
   });

@@ -43,12 +43,19 @@ export function cutPage<T extends { id: string; cursorTime: string }>(
   rows: T[],
   limit: number,
   totals: number[],
+  /** The last row's leading sort value, for an order that leads with another column than its time. */
+  leadOf?: (last: T) => string | undefined,
 ): { page: T[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
+  const lead = last && leadOf ? leadOf(last) : undefined;
   const nextCursor =
     rows.length > limit && last
-      ? encodeListCursor(key, scope, { after: { createdAt: last.cursorTime, id: last.id }, totals })
+      ? encodeListCursor(key, scope, {
+          after: { createdAt: last.cursorTime, id: last.id },
+          totals,
+          ...(lead === undefined ? {} : { lead }),
+        })
       : null;
   return { page, nextCursor };
 }

@@ -14,7 +14,8 @@ import { badRequest } from '../../errors';
  */
 export interface ListScope {
   list: string;
-  sort: ListSort;
+  /** The list's order: a ListSort, or a list's own (the board's: BoardSort). */
+  sort: ListSort | (string & {});
   /** The filters and owner the list is read with; undefined ones are left out. */
   filters: Record<string, string | undefined>;
 }
@@ -31,6 +32,11 @@ export interface ListCursor {
    * anything else the first page fixed for the later ones (the error events: their time window).
    */
   totals: number[];
+  /**
+   * The last row's value of the order's leading key, when the order leads with something other
+   * than its time (the board by status: the status). Signed with the rest.
+   */
+  lead?: string;
 }
 
 const VERSION = 1;
@@ -51,9 +57,9 @@ function mac(key: Buffer, payload: string): string {
 }
 
 export function encodeListCursor(key: Buffer, scope: ListScope, cursor: ListCursor): string {
-  const payload = Buffer.from(
-    JSON.stringify([VERSION, scopeHash(scope), cursor.after.createdAt, cursor.after.id, cursor.totals]),
-  ).toString('base64url');
+  const fields = [VERSION, scopeHash(scope), cursor.after.createdAt, cursor.after.id, cursor.totals];
+  if (cursor.lead !== undefined) fields.push(cursor.lead);
+  const payload = Buffer.from(JSON.stringify(fields)).toString('base64url');
   return `${payload}.${mac(key, payload)}`;
 }
 
@@ -87,10 +93,10 @@ export function decodeListCursor(
   } catch {
     throw badRequest(INVALID_LIST_CURSOR);
   }
-  if (!Array.isArray(parsed) || parsed.length !== 5 || parsed[0] !== VERSION) {
+  if (!Array.isArray(parsed) || (parsed.length !== 5 && parsed.length !== 6) || parsed[0] !== VERSION) {
     throw badRequest(INVALID_LIST_CURSOR);
   }
-  const [, hash, createdAt, id, totals] = parsed as unknown[];
+  const [, hash, createdAt, id, totals, lead] = parsed as unknown[];
   if (hash !== scopeHash(scope)) throw badRequest(LIST_CURSOR_MISMATCH);
   if (
     typeof createdAt !== 'string' ||
@@ -98,9 +104,10 @@ export function decodeListCursor(
     Number.isNaN(Date.parse(createdAt)) ||
     typeof id !== 'string' ||
     !isId(id) ||
-    !isTotals(totals)
+    !isTotals(totals) ||
+    (lead !== undefined && (typeof lead !== 'string' || lead.length > 100))
   ) {
     throw badRequest(INVALID_LIST_CURSOR);
   }
-  return { after: { createdAt, id }, totals };
+  return { after: { createdAt, id }, totals, ...(lead === undefined ? {} : { lead }) };
 }

@@ -52,6 +52,7 @@ import { recordSubmissionEvent } from '../audit/record-submission-event';
 import { queueBoardSync } from '../board-sync/queue-board-sync';
 import { replaceContributors, replaceSplits } from '../release-details/submit-release-details';
 import { listStaffAddresses } from '../staff/list-staff-addresses';
+import { queueAudioPeaks } from '../submissions/queue-audio-peaks';
 import { queueSocialClips } from '../submissions/queue-social-clips';
 import { readArtistSubmission } from '../submissions/read-submissions';
 import { composeResubmissionNotice } from '../submissions/submission-mails';
@@ -351,6 +352,7 @@ async function applyChange(
         .update(submissionTracks)
         .set({ audioUploadId: change.after.fileId })
         .where(track(change.trackId));
+      await queueAudioPeaks(tx, change.after.fileId);
       // Clips were cut from the old audio: they are asked for again from the new one.
       const clips = await tx
         .update(socialClips)

@@ -36,6 +36,7 @@ import { recordReturningLinkUse } from '../returning-links/record-returning-link
 import { getSetting } from '../settings/app-settings';
 import { listStaffAddresses } from '../staff/list-staff-addresses';
 import { type BotCheckDeps, checkBotVerdict } from './check-bot-verdict';
+import { queueAudioPeaks } from './queue-audio-peaks';
 import { queueSocialClips } from './queue-social-clips';
 import { composeNewSubmissionNotice, composeSubmissionConfirmation } from './submission-mails';
 
@@ -183,6 +184,7 @@ async function insertTrack(
       lyrics: metadata?.lyricsEnabled ? (metadata.lyrics ?? null) : null,
     })
     .returning({ id: submissionTracks.id });
+  await queueAudioPeaks(tx, track.fileId);
   if (!row || !metadata) return false;
   const people = [
     ...metadata.featuredArtists.map((c) => ({ c, kind: 'featured' as const })),

@@ -3,22 +3,18 @@ import {
   type ArtistSubmissionsQuery,
   type BoardItemDetail,
   type BoardItemSummary,
-  type BoardListQuery,
-  type BoardListResponse,
   isRecordId,
   type ListSort,
   type StaffArtistSubmissionsQuery,
   SUBMISSION_NOT_FOUND,
-  SUBMISSION_STATUSES,
   type Submission,
-  type SubmissionStatus,
 } from '../../../domain';
 import type { Executor } from '../../db/client';
 import { submissions } from '../../db/schema';
 import { notFound } from '../../errors';
 import { cursorTimeOf, cutPage, firstPageTotal, keysetOrder } from '../pagination/keyset-page';
 import { decodeListCursor, type ListScope } from '../pagination/list-cursor';
-import { countOverdue, overdueCondition, type PromiseClock } from '../response-promise/promise-settings';
+import type { PromiseClock } from '../response-promise/promise-settings';
 import type { LinkSigner } from '../uploads/present-upload';
 import { type ArtistSubmissionRow, presentArtistSubmission } from './present-artist-submission';
 import {
@@ -49,7 +45,7 @@ const splitJson = `json_build_object('id', m.id, 'trackId', m.track_id, 'catalog
   'email', m.email, 'percentage', m.percentage)`;
 
 /** createdAt as the cursor keeps it: the database's text, every microsecond. */
-const createdAtText = cursorTimeOf(submissions.createdAt);
+export const createdAtText = cursorTimeOf(submissions.createdAt);
 
 // --- The artist's view ------------------------------------------------------------------------
 
@@ -158,7 +154,8 @@ export async function readArtistSubmissionsPage(
 
 // --- The staff view ---------------------------------------------------------------------------
 
-const summaryColumns = {
+/** A submission as a list row (the board, the staff artist page): its columns and counts. */
+export const summaryColumns = {
   id: submissions.id,
   status: submissions.status,
   itemName: submissions.itemName,
@@ -172,73 +169,6 @@ const summaryColumns = {
   trackCount: sql<number>`${sql.raw(`(select count(*)::int from submission_tracks t where t.submission_id = "submissions"."id")`)}`,
   catalogueItemCount: sql<number>`${sql.raw(`(select count(*)::int from catalogue_items c where c.submission_id = "submissions"."id")`)}`,
 } satisfies Record<keyof SubmissionSummaryRow, unknown>;
-
-/** Submissions per status over the whole board, every status present (0 when none). */
-export async function countBoardItems(db: Executor): Promise<Record<SubmissionStatus, number>> {
-  const rows = await db
-    .select({ status: submissions.status, n: sql<number>`count(*)::int` })
-    .from(submissions)
-    .groupBy(submissions.status);
-  const counts = Object.fromEntries(SUBMISSION_STATUSES.map((status) => [status, 0])) as Record<
-    SubmissionStatus,
-    number
-  >;
-  for (const row of rows) counts[row.status] = row.n;
-  return counts;
-}
-
-/**
- * GET /api/board/items: a page of the board, one statement on the (created_at, id) index, or the
- * (status, created_at, id) one when filtered. The counts per status are taken with the first page
- * (one grouped count) and carried in the signed cursor, so later pages never count again; they show
- * the board as it was when the first page was read.
- */
-export async function readBoardPage(
-  deps: { db: Executor; cursorKey: Buffer; promise: PromiseClock },
-  query: BoardListQuery,
-): Promise<Omit<BoardListResponse, 'success'>> {
-  const overdue = query.overdue === 'true';
-  const scope: ListScope = {
-    list: 'board',
-    sort: query.sort,
-    filters: { status: query.status, overdue: overdue ? 'true' : undefined },
-  };
-  const cursor = query.cursor ? decodeListCursor(deps.cursorKey, scope, query.cursor) : undefined;
-  const { where, orderBy } = keyset(query.sort, cursor?.after);
-  const carried =
-    cursor && cursor.totals.length === SUBMISSION_STATUSES.length + 1 ? cursor.totals : undefined;
-  const [rows, counts, overdueCount] = await Promise.all([
-    deps.db
-      .select({ ...summaryColumns, cursorTime: createdAtText })
-      .from(submissions)
-      .where(
-        and(
-          query.status ? eq(submissions.status, query.status) : undefined,
-          overdue ? overdueCondition(deps.promise) : undefined,
-          where,
-        ),
-      )
-      .orderBy(...orderBy)
-      .limit(query.limit + 1),
-    carried
-      ? Object.fromEntries(SUBMISSION_STATUSES.map((status, i) => [status, carried[i] ?? 0]))
-      : countBoardItems(deps.db),
-    // The response promise (issue 20 §4): past it today, on the pending rows' own index.
-    carried ? (carried[SUBMISSION_STATUSES.length] ?? 0) : countOverdue(deps.db, deps.promise),
-  ]);
-  const totals = [...SUBMISSION_STATUSES.map((status) => counts[status] ?? 0), overdueCount];
-  const { page, nextCursor } = cutPage(deps.cursorKey, scope, rows, query.limit, totals);
-  let total = query.status ? (counts[query.status] ?? 0) : totals.slice(0, -1).reduce((sum, n) => sum + n, 0);
-  // Every overdue submission is pending: with another status the overdue list is empty.
-  if (overdue) total = !query.status || query.status === 'pending' ? overdueCount : 0;
-  return {
-    items: page.map((row) => presentSummary(row, deps.promise)),
-    nextCursor,
-    total,
-    counts,
-    overdue: overdueCount,
-  };
-}
 
 /**
  * GET /api/artists/{artistId}/submissions: a page of one artist's submissions as the board

@@ -125,9 +125,13 @@ describe('the submissions board', () => {
     );
   });
 
-  it('shows a table on a desktop whose rows open the review, by mouse or keyboard', async () => {
+  it('shows the triage table on a desktop whose rows open the review, by mouse or keyboard', async () => {
     asDesktop();
-    mockApi(() => ({ status: 200, body: listAnswer([first, second]) }));
+    mockApi(({ url }) =>
+      url.pathname === '/api/board/reviewers'
+        ? { status: 200, body: { success: true, reviewers: [] } }
+        : { status: 200, body: listAnswer([first, second]) },
+    );
     const user = userEvent.setup();
     const { router } = renderStaffPage(BoardPage, '/admin/board', '/admin/board');
     const table = await screen.findByRole('table', { name: 'Submissions' });
@@ -135,26 +139,30 @@ describe('the submissions board', () => {
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
     expect(headers).toEqual([
+      '',
       'Status',
-      'Artist',
-      'Release title',
+      'Release',
+      'Preview',
       'Type',
       'Release date',
       'Submitted',
       'Answer by',
+      'Reviewer',
+      'Rating',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       rows.map((row) =>
         within(row)
           .getAllByRole('cell')
+          .slice(1, 7)
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
       [
         'Pending',
-        'Maya Rivers',
-        'First Light',
+        'First LightMaya Rivers',
+        'No audio',
         'EP',
         'March 5, 2027',
         expect.stringMatching(/^Nov 20, 2026/),
@@ -162,8 +170,8 @@ describe('the submissions board', () => {
       ],
       [
         'Approved',
-        'Nova Lane',
-        'Catalogue transfer',
+        'Catalogue transferNova Lane',
+        'No audio',
         'Transfer Existing',
         '—',
         expect.stringMatching(/^Nov 19, 2026/),

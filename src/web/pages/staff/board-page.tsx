@@ -6,59 +6,42 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
   type BoardItemSummary,
   getStatusLabel,
-  isSubmissionStatus,
   SUBMISSION_STATUSES,
   type SubmissionStatus,
 } from '../../../domain';
-import { useBoardItems } from '../../api/board';
+import { type BoardView, hasNarrowingFilters, parseBoardView } from '../../../domain/board/board-view';
+import { boardViewParams, useBoardItems } from '../../api/board';
 import { LoadMore, pagedListState } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
 import { ResponseDueChip } from '../../components/response-due-chip';
 import { StatusChip } from '../../components/status-chip';
-import { useReaderTimeZone } from '../../components/use-reader-time-zone';
 import { useWideScreen } from '../../components/use-wide-screen';
 import { visuallyHidden } from '../../components/visually-hidden';
-import {
-  BOARD_PATH,
-  EMPTY_VALUE,
-  formatBoardDate,
-  formatSubmissionType,
-  formatSubmittedAt,
-  releaseTitleOf,
-} from './board/board-format';
+import { BOARD_PATH, formatBoardDate, formatSubmissionType, releaseTitleOf } from './board/board-format';
+import { BoardToolbar } from './board/board-toolbar';
+import { BulkDecisionBar } from './board/bulk-decision-bar';
 import { NextDeadline } from './board/next-deadline';
+import { PreviewPlayerProvider } from './board/preview-player';
+import { SubmittedAt } from './board/submitted-at';
+import { TriageList } from './board/triage-list';
+import { detailsPath } from './board/triage-table';
 
-function detailsPath(itemId: string): string {
-  return `/details/${encodeURIComponent(itemId)}`;
+/** A board link keeping the search, filters and order, with `status` chosen (or none). */
+function viewPath(view: BoardView, status: SubmissionStatus | undefined): string {
+  const query = boardViewParams({ ...view, status }).toString();
+  return query ? `${BOARD_PATH}?${query}` : BOARD_PATH;
 }
 
-/** `?status=` names one canonical status; anything else (or nothing) is the whole board. */
-function parseStatusFilter(value: string | null): SubmissionStatus | undefined {
-  return isSubmissionStatus(value) ? value : undefined;
-}
-
-function StatusFilter({
-  selected,
-  counts,
-}: {
-  selected: SubmissionStatus | undefined;
-  counts: Record<string, number> | undefined;
-}) {
+function StatusFilter({ view, counts }: { view: BoardView; counts: Record<string, number> | undefined }) {
+  const selected = view.status;
   const total = counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : undefined;
   const options: { status: SubmissionStatus | undefined; label: string; count: number | undefined }[] = [
     { status: undefined, label: 'All', count: total },
@@ -69,7 +52,15 @@ function StatusFilter({
     })),
   ];
   return (
-    <Box component="nav" aria-label="Filter by status" sx={{ mb: 3 }}>
+    <Box
+      component="nav"
+      aria-label={
+        hasNarrowingFilters(view)
+          ? 'Filter by status (counts within the search and filters)'
+          : 'Filter by status'
+      }
+      sx={{ mb: 3 }}
+    >
       {/* On a phone the chips are one row that scrolls sideways: wrapped, the counts arriving with
           the board (and making the chips wider) would add a row and push the list down (issue 17:
           no layout shift). The padding keeps the focus ring inside the scrolling row. */}
@@ -94,7 +85,7 @@ function StatusFilter({
             <Box component="li" key={option.label} sx={{ flexShrink: 0 }}>
               <Chip
                 component={RouterLink}
-                to={option.status ? `${BOARD_PATH}?status=${option.status}` : BOARD_PATH}
+                to={viewPath(view, option.status)}
                 clickable
                 aria-current={active ? 'page' : undefined}
                 label={option.count === undefined ? option.label : `${option.label} (${option.count})`}
@@ -106,83 +97,6 @@ function StatusFilter({
         })}
       </Box>
     </Box>
-  );
-}
-
-/**
- * When a submission was made, in the reader's time zone: a component of its own, so that only this
- * text is rendered again after a page the server rendered is hydrated (`useReaderTimeZone`).
- */
-function SubmittedAt({ createdAt }: { createdAt: string }) {
-  return formatSubmittedAt(createdAt, useReaderTimeZone());
-}
-
-/**
- * The table on a wide screen, the cards on a phone. Both are made by the page and only one is
- * returned, so finding the same screen after hydration (`useWideScreen`) renders neither again.
- */
-function ByScreen({ wide, narrow }: { wide: ReactNode; narrow: ReactNode }) {
-  return useWideScreen() ? wide : narrow;
-}
-
-function BoardTable({ items }: { items: BoardItemSummary[] }) {
-  return (
-    <TableContainer
-      sx={{ bgcolor: 'background.paper', borderRadius: '16px', border: 1, borderColor: 'divider' }}
-    >
-      <Table aria-label="Submissions">
-        <TableHead>
-          <TableRow>
-            <TableCell>Status</TableCell>
-            <TableCell>Artist</TableCell>
-            <TableCell>Release title</TableCell>
-            <TableCell>Type</TableCell>
-            <TableCell>Release date</TableCell>
-            <TableCell>Submitted</TableCell>
-            <TableCell>Answer by</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.map((item) => (
-            <TableRow
-              key={item.itemId}
-              hover
-              // The title's link covers the whole row (see its ::after), so any click on the row opens it.
-              sx={{ position: 'relative', '&:focus-within': { bgcolor: 'action.hover' } }}
-            >
-              <TableCell>
-                <StatusChip status={item.status} />
-              </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{item.artistName || '—'}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                <Link
-                  component={RouterLink}
-                  to={detailsPath(item.itemId)}
-                  sx={{
-                    fontWeight: 600,
-                    '&::after': { content: '""', position: 'absolute', inset: 0 },
-                  }}
-                >
-                  {releaseTitleOf(item)}
-                </Link>
-              </TableCell>
-              <TableCell>{formatSubmissionType(item.uploadType, item.releaseType)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {formatBoardDate(item.releaseDate)}
-                <NextDeadline itemId={item.itemId} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <SubmittedAt createdAt={item.createdAt} />
-              </TableCell>
-              {/* The response promise (issue 20 §4), while the submission waits for an answer. */}
-              <TableCell>
-                {item.responseDue ? <ResponseDueChip due={item.responseDue} /> : EMPTY_VALUE}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
   );
 }
 
@@ -229,19 +143,12 @@ function BoardCards({ items }: { items: BoardItemSummary[] }) {
   );
 }
 
-function BoardSkeleton() {
-  return (
-    <Box role="status" aria-live="polite">
-      <Box component="span" sx={visuallyHidden}>
-        Loading submissions...
-      </Box>
-      <Stack spacing={1.5} aria-hidden="true">
-        {[0, 1, 2, 3, 4].map((row) => (
-          <Skeleton key={row} variant="rounded" height={56} />
-        ))}
-      </Stack>
-    </Box>
-  );
+/**
+ * The triage list on a wide screen, the cards on a phone. Both are made by the page and only one is
+ * returned, so finding the same screen after hydration (`useWideScreen`) renders neither again.
+ */
+function ByScreen({ wide, narrow }: { wide: ReactNode; narrow: ReactNode }) {
+  return useWideScreen() ? wide : narrow;
 }
 
 /** The board is showing only the submissions past the response promise (issue 20 §4). */
@@ -261,15 +168,44 @@ function OverdueNotice({ count }: { count: number | undefined }) {
   );
 }
 
-/** The staff board (issue 7): every submission with its status, filterable, each opening its review. */
+function BoardSkeleton() {
+  return (
+    <Box role="status" aria-live="polite">
+      <Box component="span" sx={visuallyHidden}>
+        Loading submissions...
+      </Box>
+      <Stack spacing={1.5} aria-hidden="true">
+        {[0, 1, 2, 3, 4].map((row) => (
+          <Skeleton key={row} variant="rounded" height={56} />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+/**
+ * The staff board (issues 7, 20 §5): every submission with its status, searchable, filterable and
+ * sortable (all in the URL), each opening its review; on a wide screen the triage list, with
+ * previews, selection for a bulk decision, reviewers and keyboard triage.
+ */
 export function BoardPage() {
-  const [params] = useSearchParams();
-  const status = parseStatusFilter(params.get('status'));
-  // Past the response promise only (issue 20 §4; the Response promise page links here).
-  const overdue = params.get('overdue') === 'true';
-  const board = useBoardItems(status, { overdue });
-  const items = board.data?.pages.flatMap((page) => page.items) ?? [];
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => parseBoardView(params), [params]);
+  const setView = useCallback((next: BoardView) => setParams(boardViewParams(next)), [setParams]);
+  const board = useBoardItems(view);
+  const wide = useWideScreen();
+  const items = useMemo(() => board.data?.pages.flatMap((page) => page.items) ?? [], [board.data]);
   const counts = board.data?.pages[0]?.counts;
+  const status = view.status;
+  const narrowed = hasNarrowingFilters(view);
+  const viewKey = boardViewParams(view).toString();
+  const [selection, setSelection] = useState<{ view: string; ids: Set<string> }>({
+    view: '',
+    ids: new Set(),
+  });
+  // A new search or filter starts with nothing selected.
+  const selected = selection.view === viewKey ? selection.ids : new Set<string>();
+  const setSelected = (ids: Set<string>) => setSelection({ view: viewKey, ids });
 
   let content: ReactNode;
   if (board.isPending) {
@@ -287,7 +223,7 @@ export function BoardPage() {
         The board could not be loaded: {board.error.message}
       </Alert>
     );
-  } else if (items.length === 0 && overdue) {
+  } else if (items.length === 0 && view.overdue) {
     content = (
       <Box sx={{ py: 6, textAlign: 'center' }}>
         <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
@@ -302,14 +238,20 @@ export function BoardPage() {
     content = (
       <Box sx={{ py: 6, textAlign: 'center' }}>
         <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
-          {status ? `No ${getStatusLabel(status)} submissions` : 'No submissions yet'}
+          {narrowed
+            ? 'No submissions match'
+            : status
+              ? `No ${getStatusLabel(status)} submissions`
+              : 'No submissions yet'}
         </Typography>
         <Typography sx={{ color: 'text.secondary' }}>
-          {status
-            ? 'Nothing on the board has this status right now.'
-            : 'Submissions appear here as soon as artists send them.'}
+          {narrowed
+            ? 'Nothing on the board matches this search and these filters.'
+            : status
+              ? 'Nothing on the board has this status right now.'
+              : 'Submissions appear here as soon as artists send them.'}
         </Typography>
-        {status && (
+        {(status || narrowed) && (
           <Button component={RouterLink} to={BOARD_PATH} sx={{ mt: 2 }}>
             Show all submissions
           </Button>
@@ -322,24 +264,35 @@ export function BoardPage() {
         <Typography variant="h3" component="h2" sx={visuallyHidden}>
           {status ? `${getStatusLabel(status)} submissions` : 'All submissions'}
         </Typography>
-        <ByScreen wide={<BoardTable items={items} />} narrow={<BoardCards items={items} />} />
+        <ByScreen
+          wide={<TriageList key={viewKey} rows={items} selected={selected} onSelectedChange={setSelected} />}
+          narrow={<BoardCards items={items} />}
+        />
         <LoadMore noun="submissions" list={pagedListState(board, items.length)} />
       </>
     );
   }
 
   return (
-    <>
+    <PreviewPlayerProvider>
       <PageHeader
         eyebrow="Staff"
         title="Submissions board"
-        intro="Every submission, newest first. Open one to listen to it, review it and change its status."
+        intro="Every submission, newest first. Search, filter and sort it; open one to listen to it, review it and change its status."
       />
       <Container sx={{ py: { xs: 4, md: 6 } }}>
-        <StatusFilter selected={status} counts={counts} />
-        {overdue && <OverdueNotice count={board.data?.pages[0]?.total} />}
+        <BoardToolbar view={view} onChange={setView} />
+        <StatusFilter view={view} counts={counts} />
+        {view.overdue && <OverdueNotice count={board.data?.pages[0]?.total} />}
+        {wide && items.length > 0 && (
+          <BulkDecisionBar
+            rows={items.filter((item) => selected.has(item.itemId))}
+            onClear={() => setSelected(new Set())}
+            onDone={(doneIds) => setSelected(new Set([...selected].filter((id) => !doneIds.includes(id))))}
+          />
+        )}
         {content}
       </Container>
-    </>
+    </PreviewPlayerProvider>
   );
 }

@@ -179,6 +179,11 @@ describe('GET /api/board/items', () => {
       catalogueItemCount: 0,
       // Just sent: the default promise of 10 days runs from today (issue 20 §4).
       responseDue: { answerBy: expect.any(String), daysLeft: 10, state: 'on_track' },
+      statusChangedAt: expect.any(String),
+      assignee: null,
+      rating: null,
+      // The first track's audio, to preview in the list (its waveform once the job has run).
+      preview: { trackTitle: 'Song 1', url: expect.stringMatching(/^\/files\//), peaks: null },
     });
     // Sorted by time, newest first, the whole way down.
     const times = all.items.map((item) => Date.parse(item.createdAt));

@@ -4,14 +4,18 @@ import {
   boardItemResponseSchema,
   boardListQuerySchema,
   boardListResponseSchema,
+  bulkDecisionPayloadSchema,
+  bulkDecisionResponseSchema,
   changeStatusPayloadSchema,
   createReturningLinkResponseSchema,
 } from '../../../../domain';
 import { requireStaff, staffOnly } from '../../../policies/authentication';
+import { applyBulkDecision } from '../../../services/board/apply-bulk-decision';
 import { changeSubmissionStatus } from '../../../services/board/change-submission-status';
 import { readPromiseClock } from '../../../services/response-promise/promise-settings';
 import { createReturningLink } from '../../../services/returning-links/create-returning-link';
-import { readBoardItem, readBoardPage } from '../../../services/submissions/read-submissions';
+import { readBoardPage } from '../../../services/submissions/read-board-page';
+import { readBoardItem } from '../../../services/submissions/read-submissions';
 import { requestNow } from '../../../test-clock';
 
 const itemParamsSchema = z.object({ itemId: z.string().max(100) });
@@ -28,7 +32,10 @@ export const boardItemRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: boardListQuerySchema, response: { 200: boardListResponseSchema } } },
     async (request) => {
       const promise = await readPromiseClock(app.db, app.config, requestNow(app.config, request));
-      const page = await readBoardPage({ db: app.db, cursorKey: app.signingKey, promise }, request.query);
+      const page = await readBoardPage(
+        { db: app.db, cursorKey: app.signingKey, signer: request.pageLinks, promise },
+        request.query,
+      );
       return { success: true as const, ...page };
     },
   );
@@ -69,6 +76,26 @@ export const boardItemRoutes: FastifyPluginAsyncZod = async (app) => {
       const promise = await readPromiseClock(app.db, app.config, requestNow(app.config, request));
       const item = await readBoardItem(app.db, request.pageLinks, request.params.itemId, Date.now(), promise);
       return { success: true as const, item };
+    },
+  );
+
+  // One decision, one template, several submissions (issue 20 §5): each changed on its own, as
+  // POST .../status would, and answered done or refused with its reason.
+  app.post(
+    '/api/board/items/bulk-status',
+    { schema: { body: bulkDecisionPayloadSchema, response: { 200: bulkDecisionResponseSchema } } },
+    async (request) => {
+      const actor = requireStaff(request);
+      const results = await applyBulkDecision(
+        {
+          db: app.db,
+          config: app.config,
+          onUnexpected: (error, itemId) => request.log.error({ err: error, itemId }, 'bulk decision failed'),
+        },
+        { ...request.body, actor, now: new Date() },
+      );
+      if (results.some((result) => result.outcome === 'done')) app.jobs.notify();
+      return { success: true as const, results };
     },
   );
 

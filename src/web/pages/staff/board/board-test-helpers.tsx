@@ -7,6 +7,7 @@ import type {
   BoardItemDetail,
   BoardItemSummary,
   BoardListResponse,
+  BoardRow,
   DecisionTemplate,
   ReviewRound,
   StaffNote,
@@ -67,10 +68,31 @@ export function summary(overrides: Partial<BoardItemSummary> = {}): BoardItemSum
   };
 }
 
-export function listAnswer(items: BoardItemSummary[], overrides: Partial<BoardListResponse> = {}) {
+/** A list row: the summary with staff's private review and the preview (issue 20 §5). */
+export function row(overrides: Partial<BoardRow> = {}): BoardRow {
+  return {
+    ...summary(),
+    statusChangedAt: '2026-11-20T14:05:00.000Z',
+    assignee: null,
+    rating: null,
+    preview: null,
+    ...overrides,
+  };
+}
+
+export function listAnswer(
+  items: (BoardItemSummary | BoardRow)[],
+  overrides: Partial<BoardListResponse> = {},
+) {
   return {
     success: true,
-    items,
+    items: items.map((item) => ({
+      statusChangedAt: item.createdAt,
+      assignee: null,
+      rating: null,
+      preview: null,
+      ...item,
+    })),
     nextCursor: null,
     total: items.length,
     counts: {

@@ -31,9 +31,19 @@ import {
  * saved template of their kind (issue 20 §3), filled in for the submission and editable before
  * sending. The server checks the move again.
  */
-export function ChangeStatusPanel({ item }: { item: BoardItemDetail }) {
+export function ChangeStatusPanel({
+  item,
+  initialStatus,
+  onChanged,
+}: {
+  item: BoardItemDetail;
+  /** The status chosen when it opens (the board's a and d keys, issue 20 §5), if the item offers it. */
+  initialStatus?: SubmissionStatus;
+  /** Called once the status changed (the board's dialog closes). */
+  onChanged?: (status: SubmissionStatus) => void;
+}) {
   const mutation = useChangeSubmissionStatus(item.itemId);
-  const [selected, setSelected] = useState<SubmissionStatus | ''>('');
+  const [selected, setSelected] = useState<SubmissionStatus | ''>(initialStatus ?? '');
   const [decision, setDecision] = useState<DecisionMessage>(EMPTY_DECISION_MESSAGE);
   const message = decision.message;
   const [done, setDone] = useState<SubmissionStatus | null>(null);
@@ -60,6 +70,7 @@ export function ChangeStatusPanel({ item }: { item: BoardItemDetail }) {
           setDone(updated.status);
           setSelected('');
           setDecision(EMPTY_DECISION_MESSAGE);
+          onChanged?.(updated.status);
         },
       },
     );

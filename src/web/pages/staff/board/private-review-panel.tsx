@@ -23,10 +23,24 @@ import { formatSubmittedAt } from './board-format';
 
 const UNASSIGNED = '';
 
-function ReviewerSelect({ item }: { item: BoardItemDetail }) {
+/**
+ * Who on the team reviews a submission: on the details page with its helper text, and compact in
+ * each row of the board (issue 20 §5), where `label` names the submission for a screen reader.
+ */
+export function ReviewerSelect({
+  itemId,
+  assignee,
+  compact = false,
+  label = 'Reviewer',
+}: {
+  itemId: string;
+  assignee: BoardItemDetail['assignee'];
+  compact?: boolean;
+  label?: string;
+}) {
   const reviewers = useReviewers();
-  const assign = useAssignReviewer(item.itemId);
-  const current = item.assignee;
+  const assign = useAssignReviewer(itemId);
+  const current = assignee;
   const options = reviewers.data ?? [];
   // Someone assigned who is no longer on the list (their role changed) is still shown as assigned.
   const listed =
@@ -35,24 +49,39 @@ function ReviewerSelect({ item }: { item: BoardItemDetail }) {
   if (reviewers.isPending) helper = 'Loading the team…';
   else if (reviewers.isError) helper = `The team could not be loaded: ${reviewers.error.message}`;
   else if (assign.isPending) helper = 'Saving…';
+  const nameOf = (reviewer: { name: string | null; email: string }) =>
+    reviewer.name?.trim()
+      ? compact
+        ? reviewer.name
+        : `${reviewer.name} (${reviewer.email})`
+      : reviewer.email;
   return (
     <Box>
       <TextField
         select
-        label="Reviewer"
+        label={compact ? undefined : label}
         value={current?.userId ?? UNASSIGNED}
         onChange={(event) => assign.mutate(event.target.value === UNASSIGNED ? null : event.target.value)}
         disabled={reviewers.isPending || assign.isPending}
-        error={reviewers.isError}
-        helperText={helper}
+        error={reviewers.isError || (compact && assign.isError)}
+        helperText={compact ? undefined : helper}
+        size={compact ? 'small' : 'medium'}
         fullWidth
-        sx={{ maxWidth: 420 }}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        sx={{ maxWidth: compact ? 180 : 420, minWidth: compact ? 120 : undefined }}
+        slotProps={{
+          select: {
+            displayEmpty: true,
+            ...(compact
+              ? { inputProps: { 'aria-label': label }, SelectDisplayProps: { 'aria-label': label } }
+              : {}),
+          },
+          inputLabel: { shrink: true },
+        }}
       >
         <MenuItem value={UNASSIGNED}>Unassigned</MenuItem>
         {listed.map((reviewer) => (
           <MenuItem key={reviewer.userId} value={reviewer.userId}>
-            {reviewer.name?.trim() ? `${reviewer.name} (${reviewer.email})` : reviewer.email}
+            {nameOf(reviewer)}
           </MenuItem>
         ))}
       </TextField>
@@ -207,7 +236,7 @@ export function PrivateReviewPanel({ item }: { item: BoardItemDetail }) {
         </Typography>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'flex-start' } }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <ReviewerSelect item={item} />
+            <ReviewerSelect itemId={item.itemId} assignee={item.assignee} />
           </Box>
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <RatingField item={item} />

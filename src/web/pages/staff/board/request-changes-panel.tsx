@@ -185,9 +185,19 @@ function FieldGroup({
  * becomes Changes requested, and the artist gets one e-mail listing the points and can edit only
  * those fields.
  */
-export function RequestChangesPanel({ item }: { item: BoardItemDetail }) {
+export function RequestChangesPanel({
+  item,
+  startOpen = false,
+  onSent,
+}: {
+  item: BoardItemDetail;
+  /** Opens with the fields to mark showing, focus on the first (the board's c key, issue 20 §5). */
+  startOpen?: boolean;
+  /** Called once the request was sent (the board's dialog closes). */
+  onSent?: () => void;
+}) {
   const mutation = useRequestChanges(item.itemId);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(startOpen);
   /** The marked fields' notes by key; a field is marked while it has an entry. */
   const [notes, setNotes] = useState<Record<string, string>>({});
   const [decision, setDecision] = useState<DecisionMessage>(EMPTY_DECISION_MESSAGE);
@@ -196,7 +206,7 @@ export function RequestChangesPanel({ item }: { item: BoardItemDetail }) {
   const formRef = useRef<HTMLFormElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
   /** Where focus goes after the form opens or closes: into it, or back to the button that opens it. */
-  const [focusTo, setFocusTo] = useState<'form' | 'opener' | null>(null);
+  const [focusTo, setFocusTo] = useState<'form' | 'opener' | null>(startOpen ? 'form' : null);
   const groups = listMarkableFields(item);
   const all = groups.flatMap((group) => group.fields);
   const marked = all.filter((field) => notes[field.key] !== undefined);
@@ -251,6 +261,7 @@ export function RequestChangesPanel({ item }: { item: BoardItemDetail }) {
         onSuccess: (answer) => {
           setSent(answer.round.fields.length);
           close();
+          onSent?.();
         },
         onError: (error) => {
           // The server names a marked field by its place in the list sent: `fields.2`.

@@ -1,0 +1,51 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { TRIAGE_KEYS } from './triage-keys';
+
+/** The keyboard triage's keys (issue 20 §5), shown by ? or the board's "Keyboard shortcuts" button. */
+export function TriageHelpDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>Keyboard shortcuts</DialogTitle>
+      <DialogContent>
+        <Typography sx={{ mb: 2 }}>
+          On the board's list (not while typing in a field, nor while a dialog is open):
+        </Typography>
+        <Table size="small" aria-label="Keyboard shortcuts">
+          <TableHead>
+            <TableRow>
+              <TableCell>Key</TableCell>
+              <TableCell>What it does</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {TRIAGE_KEYS.map((entry) => (
+              <TableRow key={entry.action}>
+                <TableCell>
+                  <kbd>{entry.keys}</kbd>
+                </TableCell>
+                <TableCell>{entry.label}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} autoFocus>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,103 @@
+import KeyboardIcon from '@mui/icons-material/Keyboard';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { type BoardRow, getStatusLabel } from '../../../../domain';
+import { visuallyHidden } from '../../../components/visually-hidden';
+import { releaseTitleOf } from './board-format';
+import { DecisionDialog, type DecisionTarget } from './decision-dialog';
+import { usePreviewPlayer } from './preview-player';
+import { TriageHelpDialog } from './triage-help-dialog';
+import type { TriageAction } from './triage-keys';
+import { TriageTable } from './triage-table';
+import { useTriageKeys } from './use-triage-keys';
+
+const DECISION_OF: Partial<Record<TriageAction, DecisionTarget['kind']>> = {
+  approve: 'approve',
+  changes: 'request_changes',
+  decline: 'decline',
+};
+
+/**
+ * The board's list with keyboard triage (issue 20 §5): j/k move through the submissions, space
+ * plays or pauses the current one's preview, a, c and d open its decision (with the templates), ?
+ * lists the keys. Where the current row is, is announced to screen readers as it moves.
+ */
+export function TriageList({
+  rows,
+  selected,
+  onSelectedChange,
+}: {
+  rows: BoardRow[];
+  selected: ReadonlySet<string>;
+  onSelectedChange(next: Set<string>): void;
+}) {
+  const player = usePreviewPlayer();
+  const [current, setCurrent] = useState(-1);
+  const [decision, setDecision] = useState<DecisionTarget | null>(null);
+  const [help, setHelp] = useState(false);
+  const row: BoardRow | undefined = rows[current];
+
+  function act(action: TriageAction) {
+    if (action === 'help') {
+      setHelp(true);
+      return;
+    }
+    if (action === 'next' || action === 'previous') {
+      if (rows.length === 0) return;
+      const step = action === 'next' ? 1 : -1;
+      setCurrent((index) => (index < 0 ? 0 : Math.max(0, Math.min(rows.length - 1, index + step))));
+      return;
+    }
+    // The other keys act on the current row; before j, on the first.
+    const target = row ?? rows[0];
+    if (!target) return;
+    if (!row) setCurrent(0);
+    if (action === 'play') {
+      if (target.preview) player.toggle(target.itemId, target.preview.url);
+      return;
+    }
+    const kind = DECISION_OF[action];
+    if (kind) {
+      setDecision({
+        itemId: target.itemId,
+        kind,
+        artistName: target.artistName,
+        releaseTitle: releaseTitleOf(target),
+      });
+    }
+  }
+
+  useTriageKeys({ enabled: true, dialogOpen: decision !== null || help, onAction: act });
+
+  return (
+    <>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
+        <Button size="small" startIcon={<KeyboardIcon />} onClick={() => setHelp(true)} aria-keyshortcuts="?">
+          Keyboard shortcuts
+        </Button>
+      </Stack>
+      <Box role="status" aria-live="polite" sx={visuallyHidden}>
+        {row
+          ? `${current + 1} of ${rows.length}: ${releaseTitleOf(row)} by ${row.artistName || 'an unknown artist'}, ${getStatusLabel(row.status)}`
+          : ''}
+      </Box>
+      <TriageTable
+        rows={rows}
+        current={current}
+        onCurrentChange={setCurrent}
+        selected={selected}
+        onSelectedChange={onSelectedChange}
+      />
+      {rows.length > 0 && (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+          Press <kbd>j</kbd> and <kbd>k</kbd> to move through the list, <kbd>?</kbd> for every key.
+        </Typography>
+      )}
+      <DecisionDialog target={decision} onClose={() => setDecision(null)} />
+      <TriageHelpDialog open={help} onClose={() => setHelp(false)} />
+    </>
+  );
+}

@@ -1,0 +1,228 @@
+import StarIcon from '@mui/icons-material/Star';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { type MouseEvent, useEffect, useRef } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { BoardRow } from '../../../../domain';
+import { ResponseDueChip } from '../../../components/response-due-chip';
+import { StatusChip } from '../../../components/status-chip';
+import { EMPTY_VALUE, formatBoardDate, formatSubmissionType, releaseTitleOf } from './board-format';
+import { NextDeadline } from './next-deadline';
+import { ReviewerSelect } from './private-review-panel';
+import { SubmittedAt } from './submitted-at';
+import { WaveformPreview } from './waveform-preview';
+
+export function detailsPath(itemId: string): string {
+  return `/details/${encodeURIComponent(itemId)}`;
+}
+
+/** The rows chosen by a click: one, or with Shift the whole run from the last one clicked. */
+export function selectWithRange(
+  ids: string[],
+  selected: ReadonlySet<string>,
+  clicked: string,
+  anchor: string | null,
+  shift: boolean,
+): Set<string> {
+  const next = new Set(selected);
+  const on = !selected.has(clicked);
+  const from = anchor ? ids.indexOf(anchor) : -1;
+  const to = ids.indexOf(clicked);
+  if (shift && from >= 0 && to >= 0) {
+    const [start, end] = from < to ? [from, to] : [to, from];
+    for (const id of ids.slice(start, end + 1)) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    return next;
+  }
+  if (on) next.add(clicked);
+  else next.delete(clicked);
+  return next;
+}
+
+interface TriageTableProps {
+  rows: BoardRow[];
+  /** The row keyboard triage acts on (j/k move it), or -1 before the first j. */
+  current: number;
+  onCurrentChange(index: number): void;
+  selected: ReadonlySet<string>;
+  onSelectedChange(next: Set<string>): void;
+}
+
+/**
+ * The board's list for triage (issue 20 §5): a row per submission with a checkbox, its status, a
+ * link to it, its preview with the waveform, its reviewer (assignable here) and rating. The
+ * current row (j/k) is marked aria-current, outlined, focused and scrolled into view; clicking a
+ * row makes it current. Private review fields are staff's only, as is this page.
+ */
+export function TriageTable({
+  rows,
+  current,
+  onCurrentChange,
+  selected,
+  onSelectedChange,
+}: TriageTableProps) {
+  const anchor = useRef<string | null>(null);
+  const rowRefs = useRef<(HTMLTableRowElement | null)[]>([]);
+  const ids = rows.map((row) => row.itemId);
+  const allOnPage = rows.length > 0 && rows.every((row) => selected.has(row.itemId));
+  const someOnPage = rows.some((row) => selected.has(row.itemId));
+
+  useEffect(() => {
+    const row = rowRefs.current[current];
+    if (!row) return;
+    // Focus moves to the row unless the reader is working in a field of it.
+    if (!row.contains(document.activeElement) || document.activeElement === document.body)
+      row.focus({ preventScroll: true });
+    row.scrollIntoView?.({ block: 'nearest' });
+  }, [current]);
+
+  function toggleRow(event: MouseEvent, itemId: string) {
+    onSelectedChange(selectWithRange(ids, selected, itemId, anchor.current, event.shiftKey));
+    anchor.current = itemId;
+  }
+
+  return (
+    <TableContainer
+      sx={{ bgcolor: 'background.paper', borderRadius: '16px', border: 1, borderColor: 'divider' }}
+    >
+      <Table aria-label="Submissions" size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={allOnPage}
+                indeterminate={someOnPage && !allOnPage}
+                onChange={() => {
+                  const next = new Set(selected);
+                  for (const id of ids) {
+                    if (allOnPage) next.delete(id);
+                    else next.add(id);
+                  }
+                  onSelectedChange(next);
+                }}
+                slotProps={{ input: { 'aria-label': 'Select all submissions shown' } }}
+              />
+            </TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Release</TableCell>
+            <TableCell>Preview</TableCell>
+            <TableCell>Type</TableCell>
+            <TableCell>Release date</TableCell>
+            <TableCell>Submitted</TableCell>
+            <TableCell>Answer by</TableCell>
+            <TableCell>Reviewer</TableCell>
+            <TableCell>Rating</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row, index) => {
+            const isCurrent = index === current;
+            const title = releaseTitleOf(row);
+            return (
+              <TableRow
+                key={row.itemId}
+                ref={(element) => {
+                  rowRefs.current[index] = element;
+                }}
+                hover
+                tabIndex={-1}
+                aria-current={isCurrent ? 'true' : undefined}
+                aria-label={`${title} by ${row.artistName || 'an unknown artist'}`}
+                data-item-id={row.itemId}
+                selected={selected.has(row.itemId)}
+                onClick={() => onCurrentChange(index)}
+                sx={{
+                  position: 'relative',
+                  scrollMarginBlock: '96px',
+                  '&:focus-within, &:focus': { bgcolor: 'action.hover' },
+                  '&:focus-visible': { outline: 'none' },
+                  ...(isCurrent
+                    ? {
+                        outline: (theme) => `3px solid ${theme.palette.primary.main}`,
+                        outlineOffset: '-3px',
+                      }
+                    : {}),
+                }}
+              >
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={selected.has(row.itemId)}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      toggleRow(event, row.itemId);
+                    }}
+                    slotProps={{
+                      input: {
+                        'aria-label': `Select "${title}" by ${row.artistName || 'an unknown artist'}`,
+                      },
+                    }}
+                  />
+                </TableCell>
+                <TableCell>
+                  <StatusChip status={row.status} />
+                </TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
+                  <Link component={RouterLink} to={detailsPath(row.itemId)} sx={{ fontWeight: 600 }}>
+                    {title}
+                  </Link>
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    {row.artistName || '—'}
+                  </Typography>
+                </TableCell>
+                <TableCell>
+                  <WaveformPreview row={row} />
+                </TableCell>
+                <TableCell>{formatSubmissionType(row.uploadType, row.releaseType)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {formatBoardDate(row.releaseDate)}
+                  <NextDeadline itemId={row.itemId} />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <SubmittedAt createdAt={row.createdAt} />
+                </TableCell>
+                {/* The response promise (issue 20 §4), while the submission waits for an answer. */}
+                <TableCell>
+                  {row.responseDue ? <ResponseDueChip due={row.responseDue} /> : EMPTY_VALUE}
+                </TableCell>
+                <TableCell onClick={(event) => event.stopPropagation()}>
+                  <ReviewerSelect
+                    itemId={row.itemId}
+                    assignee={row.assignee}
+                    compact
+                    label={`Reviewer of "${title}"`}
+                  />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {row.rating ? (
+                    <Box
+                      component="span"
+                      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}
+                      aria-label={`Rated ${row.rating} out of 5`}
+                    >
+                      <StarIcon fontSize="small" sx={{ color: 'warning.main' }} aria-hidden="true" />
+                      {row.rating}
+                    </Box>
+                  ) : (
+                    <Box component="span" sx={{ color: 'text.secondary' }} aria-label="Not rated">
+                      —
+                    </Box>
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
