@@ -355,7 +355,8 @@ describe('signed-in pages, rendered per request for their reader (issue 17)', ()
       'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36',
     });
     const pendingData = pageDataOf(pending.body);
-    expect(pendingData.signedIn.board.filter).toBe('pending');
+    // The list's cache key: the view's canonical query (domain/board/board-view.ts).
+    expect(pendingData.signedIn.board.filter).toBe('status=pending');
     expect(pendingData.signedIn.board.firstPage).toEqual(
       (await page('/api/board/items?status=pending&limit=25', staff)).json(),
     );

@@ -155,7 +155,7 @@ describe('the submissions board', () => {
       rows.map((row) =>
         within(row)
           .getAllByRole('cell')
-          .slice(1, 7)
+          .slice(1, 8)
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
