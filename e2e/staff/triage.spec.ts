@@ -49,6 +49,15 @@ async function createTemplate(
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/**
+ * The board comes rendered by the server (issue 17): its rows and search box are on screen before
+ * the app has taken them over, and keys or typing before then reach no handler. The app names the
+ * page once it has.
+ */
+async function hydrated(page: Page) {
+  await expect(page).toHaveTitle(/^Submissions board \| /);
+}
+
 const rowOf = (page: Page, submission: ApiSubmission) =>
   page.locator(`tr[data-item-id="${submission.itemId}"]`);
 
@@ -77,6 +86,7 @@ test('keyboard triage through three submissions: j/k, space, a/c/d open the righ
   await board.setViewportSize({ width: 1440, height: 900 });
   // The search lives in the URL: this board is the run's three, oldest first.
   await board.goto(`/admin/board?q=${run}&sort=oldest`);
+  await hydrated(board);
   await expect(board.getByRole('searchbox', { name: 'Search' })).toHaveValue(run);
   const rows = board.locator('tbody tr[data-item-id]');
   await expect(rows).toHaveCount(3);
@@ -189,6 +199,7 @@ test('a bulk decline with one template: each artist is declined with their own n
   const board = staff.page;
   await board.setViewportSize({ width: 1440, height: 900 });
   await board.goto('/admin/board');
+  await hydrated(board);
   // Typed into the search box: sent once typing pauses, and kept in the URL.
   await board.getByRole('searchbox', { name: 'Search' }).fill(run);
   await expect(board).toHaveURL(new RegExp(`[?&]q=${run}`));
