@@ -48,7 +48,7 @@ describe('the artists page', () => {
     if (!first || !second) throw new Error('rows missing');
     expect(first.textContent).toContain('ada@example.com');
     expect(first.textContent).toContain('2 submissions');
-    expect(first.textContent).toMatch(/latest Nov 20, 2026/);
+    expect(first.textContent).toMatch(/latest: Nov 20, 2026/);
     expect(within(first).getByText('Approved')).toBeTruthy();
     expect(within(first).getByText('Agreement signed')).toBeTruthy();
     expect(second.textContent).toContain('No submissions yet');

@@ -59,12 +59,12 @@ function ArtistRow({ artist }: { artist: StaffArtistListRow }) {
           <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
             {artist.email}
           </Typography>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="body2">{submissionsText(artist.submissionCount)}</Typography>
             {latest && (
               <>
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  · latest {formatSubmittedAt(latest.createdAt)}
+                  · latest: {formatSubmittedAt(latest.createdAt)}
                 </Typography>
                 <StatusChip status={latest.status} />
               </>
