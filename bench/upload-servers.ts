@@ -87,11 +87,15 @@ async function removeUploads() {
 
 let port: number;
 if (kind === 'baseline') {
-  // The least a server can do with an upload: pipe the request body to a file.
+  // The least a server can do with an upload: pipe the request body to a file, with Node's
+  // default write buffer (16 KiB), or at /1mib with the 1 MiB one Imprint's storage writes with
+  // (LocalStorage's WRITE_BUFFER_BYTES; written out here, so the baseline imports none of Imprint).
+  const ONE_MIB = 1024 * 1024;
   let n = 0;
   const server = http.createServer((request, response) => {
     const file = path.join(dataDir, `upload-${n++}`);
-    pipeline(request, fs.createWriteStream(file)).then(
+    const highWaterMark = request.url === '/1mib' ? ONE_MIB : undefined;
+    pipeline(request, fs.createWriteStream(file, highWaterMark ? { highWaterMark } : {})).then(
       () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}'),
       () => response.writeHead(500).end(),
     );

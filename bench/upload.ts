@@ -1,8 +1,13 @@
 // npm run bench:upload — uploads a 200 MB WAV (BENCH_UPLOAD_MB) through each of Imprint's upload
-// paths over loopback, each paired with a bare Node server piping the same bytes to disk just
+// paths over loopback, each paired with two bare Node uploads piping the same bytes to disk just
 // before it, for ROUNDS alternating rounds (5) after one warm-up upload per path, and prints per
-// path, min / median / max: its MB/s and its pair's, the ratio of the two, the server's peak RSS
-// and its CPU per GB. Then a 1 GB body (BENCH_HUGE_MB, 0 to skip) at each path, refused at the
+// path, min / median / max: its MB/s and its pairs', the ratio to each, the server's peak RSS and
+// its CPU per GB. The two baselines: "bare pipe" is request.pipe(createWriteStream) with Node's
+// default write buffer (16 KiB), the least any server does; "bare pipe, 1 MiB buffers" is the same
+// with the 1 MiB write buffer Imprint's storage uses (LocalStorage's WRITE_BUFFER_BYTES), so its
+// ratio shows what Imprint's own work costs on top of the same disk writes, and the gap between
+// the two baselines what the larger buffer alone gains. Within a round the two bare uploads take
+// turns going first. Then a 1 GB body (BENCH_HUGE_MB, 0 to skip) at each path, refused at the
 // 200 MB limit, with the server's peak RSS: memory must not follow the size. Prints figures;
 // asserts nothing.
 //   BENCH_TUS_CHUNK_MB=32          tus chunk size (the web client's)
@@ -168,10 +173,15 @@ async function processUpload(server: Server, fileName: string | undefined, bucke
 
 type Path = (server: Server, file: Buffer) => Promise<void>;
 
-const bare: Path = async (server, file) => {
-  const result = await send(`${server.base}/`, 'POST', { 'content-type': 'audio/wav' }, [file]);
-  if (result.status !== 200) throw new Error(`baseline answered ${result.status}`);
-};
+/** The bare pipe to disk, with Node's default write buffer or (`/1mib`) Imprint's 1 MiB one. */
+const barePipe =
+  (target: '/' | '/1mib'): Path =>
+  async (server, file) => {
+    const result = await send(`${server.base}${target}`, 'POST', { 'content-type': 'audio/wav' }, [file]);
+    if (result.status !== 200) throw new Error(`baseline answered ${result.status}`);
+  };
+const bare = barePipe('/');
+const bare1MiB = barePipe('/1mib');
 
 const resumableName = `resumable (tus, ${tusChunkMb} MB chunks)`;
 const paths: Record<string, Path> = {
@@ -287,8 +297,9 @@ process.on('exit', () => {
 console.log(
   `bench:upload — ${size / MiB} MB WAV over loopback, ${rounds} alternating rounds, node ${process.version}\n` +
     `Imprint runs with ${imprintFlags.join(' ') || 'no Node flags'}; each upload starts from a collected heap.\n` +
-    'Each upload is paired with a bare pipe-to-disk of the same bytes just before it; the ratio is\n' +
-    "the path's speed over its pair's. Figures are min / median / max over the rounds; peak RSS is\n" +
+    'Each upload is paired with two bare pipes-to-disk of the same bytes just before it, one with\n' +
+    "Node's default write buffer, one with the 1 MiB buffers Imprint's storage writes with; each\n" +
+    "ratio is the path's speed over that pair's. Figures are min / median / max over the rounds; peak RSS is\n" +
     "the server's highest resident memory during the path's uploads (growth over its start); CPU is\n" +
     "the server process's (all threads) per GB uploaded, median, the pair's in brackets.\n",
 );
@@ -301,7 +312,9 @@ const results = new Map(
     {
       speeds: [] as number[],
       pairs: [] as number[],
+      pairs1MiB: [] as number[],
       ratios: [] as number[],
+      ratios1MiB: [] as number[],
       cpu: [] as number[],
       pairCpu: [] as number[],
       peak: 0,
@@ -312,6 +325,7 @@ const results = new Map(
 // One upload per path first, not counted: a server's first one also compiles its code and queries.
 for (const name of names) {
   await timeOnce(baselineServer, 'warm-up', bare, file);
+  await timeOnce(baselineServer, 'warm-up', bare1MiB, file);
   await timeOnce(imprint, `warm-up ${name}`, paths[name] as Path, file);
 }
 let bareMemory = { peak: 0, growth: 0 };
@@ -319,32 +333,53 @@ for (let round = 0; round < rounds; round++) {
   // The order turns every round, so no path always runs first (or last) on a warming machine.
   const order = names.map((_, index) => names[(index + round) % names.length] as string);
   for (const name of order) {
-    const pair = await timeOnce(baselineServer, 'baseline', bare, file);
+    // The two bare uploads take turns going first, round by round.
+    const bareFirst = round % 2 === 0;
+    const first = await timeOnce(baselineServer, 'baseline', bareFirst ? bare : bare1MiB, file);
+    const second = await timeOnce(baselineServer, 'baseline', bareFirst ? bare1MiB : bare, file);
+    const [pair, pair1MiB] = bareFirst ? [first, second] : [second, first];
     const measured = await timeOnce(imprint, name, paths[name] as Path, file);
     const entry = results.get(name);
     if (!entry) continue;
     entry.speeds.push(measured.speed);
     entry.pairs.push(pair.speed);
+    entry.pairs1MiB.push(pair1MiB.speed);
     entry.ratios.push(measured.speed / pair.speed);
+    entry.ratios1MiB.push(measured.speed / pair1MiB.speed);
     entry.cpu.push(measured.cpuPerGb);
     entry.pairCpu.push(pair.cpuPerGb);
     entry.peak = Math.max(entry.peak, measured.memory.peak);
     entry.growth = Math.max(entry.growth, measured.memory.peak - measured.memory.baseline);
     bareMemory = {
-      peak: Math.max(bareMemory.peak, pair.memory.peak),
-      growth: Math.max(bareMemory.growth, pair.memory.peak - pair.memory.baseline),
+      peak: Math.max(bareMemory.peak, pair.memory.peak, pair1MiB.memory.peak),
+      growth: Math.max(
+        bareMemory.growth,
+        pair.memory.peak - pair.memory.baseline,
+        pair1MiB.memory.peak - pair1MiB.memory.baseline,
+      ),
     };
     if (verbose) {
       const line = (label: string, run: typeof pair) =>
         `  ${label.padEnd(30)} ${run.speed.toFixed(0).padStart(5)} MB/s  CPU ${run.memory.cpuMs.toFixed(0)} ms  GC ${run.memory.gcMs.toFixed(0)} ms (${run.memory.fullGcs} full)`;
-      console.log(`round ${round + 1}\n${line('bare pipe', pair)}\n${line(name, measured)}`);
+      console.log(
+        `round ${round + 1}\n${line('bare pipe', pair)}\n${line('bare pipe, 1 MiB buffers', pair1MiB)}\n${line(name, measured)}`,
+      );
     }
   }
 }
 const columns = (cells: string[]) =>
-  cells.map((cell, index) => (index === 0 ? cell.padEnd(32) : cell.padEnd(21))).join(' ');
+  cells.map((cell, index) => (index === 0 ? cell.padEnd(32) : cell.padEnd(index === 5 ? 28 : 21))).join(' ');
 console.log(
-  columns(['path', 'MB/s', 'bare pipe MB/s', 'ratio to bare pipe', 'peak RSS', 'CPU s/GB (bare pipe)']),
+  columns([
+    'path',
+    'MB/s',
+    'bare pipe MB/s',
+    'bare, 1 MiB MB/s',
+    'vs bare pipe',
+    'vs bare pipe, 1 MiB buffers',
+    'peak RSS',
+    'CPU s/GB (bare pipe)',
+  ]),
 );
 for (const [name, entry] of results) {
   console.log(
@@ -352,13 +387,17 @@ for (const [name, entry] of results) {
       name,
       formatStats(entry.speeds, 0),
       formatStats(entry.pairs, 0),
+      formatStats(entry.pairs1MiB, 0),
       formatStats(entry.ratios),
+      formatStats(entry.ratios1MiB),
       `${mb(entry.peak)} MB (+${mb(entry.growth)})`,
       `${stats(entry.cpu).median.toFixed(2)} (${stats(entry.pairCpu).median.toFixed(2)})`,
     ]),
   );
 }
-console.log(columns(['bare pipe', '', '', '', `${mb(bareMemory.peak)} MB (+${mb(bareMemory.growth)})`]));
+console.log(
+  columns(['bare pipes', '', '', '', '', '', `${mb(bareMemory.peak)} MB (+${mb(bareMemory.growth)})`]),
+);
 
 if (hugeSize > 0) {
   const huge = await wavFile(hugeSize);

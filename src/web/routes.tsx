@@ -85,6 +85,7 @@ const AnalyticsPage = lazyPage(() => import('./pages/staff/analytics-page'), 'An
 const AdminInvitePage = lazyPage(() => import('./pages/staff/admin-invite-page'), 'AdminInvitePage');
 const InvitationsPage = lazyPage(() => import('./pages/staff/invitations-page'), 'InvitationsPage');
 const WaitingListPage = lazyPage(() => import('./pages/staff/waiting-list-page'), 'WaitingListPage');
+const ArtistsPage = lazyPage(() => import('./pages/staff/artists-page'), 'ArtistsPage');
 const DecisionTemplatesPage = lazyPage(
   () => import('./pages/staff/decision-templates-page'),
   'DecisionTemplatesPage',
@@ -164,6 +165,7 @@ export function appRoutes(config: Pick<PublicConfig, 'labelName'>): RouteObject[
             { path: 'admin/invite', Component: AdminInvitePage },
             { path: 'admin/invitations', Component: InvitationsPage },
             { path: 'admin/waiting-list', Component: WaitingListPage },
+            { path: 'admin/artists', Component: ArtistsPage },
             { path: 'admin/agreement', Component: AgreementTemplatePage },
             { path: 'admin/templates', Component: DecisionTemplatesPage },
             { path: 'admin/settings', Component: SettingsPage },

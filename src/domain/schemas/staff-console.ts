@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { INVALID_LIST_CURSOR } from '../pagination/messages';
+import { submissionStatusSchema } from '../status/submission-status';
 import { artistProfileUpdateSchema } from './artist-profile';
 import { boardItemSummarySchema } from './board';
 import { invitationSummarySchema } from './invitation';
@@ -72,3 +74,49 @@ export const staffArtistSubmissionsResponseSchema = z.object({
   ...pageAnswerFields,
 });
 export type StaffArtistSubmissionsResponse = z.infer<typeof staffArtistSubmissionsResponseSchema>;
+
+/**
+ * GET /api/artists (issue 19 §2): every artist, a page at a time, newest or oldest first or by name
+ * (A to Z), optionally only those whose name or e-mail starts with `q` (any case).
+ */
+export const ARTIST_LIST_SORTS = ['newest', 'oldest', 'name'] as const;
+export type ArtistListSort = (typeof ARTIST_LIST_SORTS)[number];
+export const UNKNOWN_ARTIST_LIST_SORT = "The artists can be sorted 'newest' or 'oldest' first, or by 'name'.";
+export const ARTIST_SEARCH_MAX_LENGTH = 100;
+export const ARTIST_SEARCH_TOO_LONG = `Search with at most ${ARTIST_SEARCH_MAX_LENGTH} characters of an artist's name or e-mail.`;
+
+export const staffArtistListQuerySchema = z.object({
+  ...pageQueryFields(25),
+  // By name, the cursor carries the last name read, so it may be longer than a date's.
+  cursor: z.string({ error: INVALID_LIST_CURSOR }).max(4000, { error: INVALID_LIST_CURSOR }).optional(),
+  sort: z.enum(ARTIST_LIST_SORTS, { error: UNKNOWN_ARTIST_LIST_SORT }).default('newest'),
+  q: z
+    .string({ error: ARTIST_SEARCH_TOO_LONG })
+    .max(ARTIST_SEARCH_MAX_LENGTH, { error: ARTIST_SEARCH_TOO_LONG })
+    .optional(),
+});
+export type StaffArtistListQuery = z.infer<typeof staffArtistListQuerySchema>;
+
+/** One artist in the staff list: who, their picture, their submissions at a glance, the agreement. */
+export const staffArtistListRowSchema = z.object({
+  artistId: z.string(),
+  /** The artist name, else the person's name, else the e-mail (as the artist page's title). */
+  name: z.string(),
+  email: z.string(),
+  /** A signed link to the profile picture, or null. */
+  picture: z.string().nullable(),
+  createdAt: z.string(),
+  submissionCount: z.number().int().nonnegative(),
+  /** The newest submission's status and date, or null while they have none. */
+  latestSubmission: z.object({ status: submissionStatusSchema, createdAt: z.string() }).nullable(),
+  hasSignedContract: z.boolean(),
+});
+export type StaffArtistListRow = z.infer<typeof staffArtistListRowSchema>;
+
+export const staffArtistListResponseSchema = z.object({
+  success: z.literal(true),
+  artists: z.array(staffArtistListRowSchema),
+  /** `total`: the artists the search matches (all of them without one), as counted with the first page. */
+  ...pageAnswerFields,
+});
+export type StaffArtistListResponse = z.infer<typeof staffArtistListResponseSchema>;

@@ -71,7 +71,19 @@ export const artists = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('artists_email_key').on(t.email), uniqueIndex('artists_user_id_key').on(t.userId)],
+  (t) => [
+    uniqueIndex('artists_email_key').on(t.email),
+    uniqueIndex('artists_user_id_key').on(t.userId),
+    // The staff list of artists (issue 19 §2, services/staff-console/list-artists.ts): newest or
+    // oldest first; by name, and a name prefix search, on the listed name lower-cased in "C" (the
+    // same expression as the query's); an e-mail prefix search.
+    index('artists_created_at_id_idx').on(t.createdAt, t.id),
+    index('artists_list_name_idx').on(
+      sql`(lower(coalesce(nullif(btrim(${t.artistName}), ''), nullif(btrim(${t.name}), ''), ${t.email})) collate "C")`,
+      t.id,
+    ),
+    index('artists_list_email_idx').on(sql`(lower(${t.email}) collate "C")`),
+  ],
 );
 
 /**

@@ -37,6 +37,8 @@ export const queryKeys = {
   artistInvitations: (status?: string) =>
     status ? (['artist-invitations', status] as const) : (['artist-invitations'] as const),
   waitingList: ['waiting-list'] as const,
+  /** Every artist (issue 19 §2), by order and search. */
+  staffArtists: (sort: string, q: string) => ['staff-artists', sort, q] as const,
   staffArtist: (artistId: string) => ['staff-artist', artistId] as const,
   staffArtistSubmissions: (artistId: string) => ['staff-artist-submissions', artistId] as const,
   returningLinks: (artistId: string) => ['returning-links', artistId] as const,

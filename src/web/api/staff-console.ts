@@ -1,10 +1,13 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import {
+  type ArtistListSort,
   type InvitationListResponse,
   type InvitationStatus,
   invitationListResponseSchema,
+  type StaffArtistListResponse,
   type StaffArtistSubmissionsResponse,
   type StaffWaitingListResponse,
+  staffArtistListResponseSchema,
   staffArtistSubmissionsResponseSchema,
   staffWaitingListResponseSchema,
 } from '../../domain';
@@ -12,8 +15,8 @@ import { apiGet } from './client';
 import { queryKeys } from './query-keys';
 
 /**
- * The staff console's paged lists (issue 19): the waiting list, the invitations and one artist's
- * submissions, newest first, a page at a time (`fetchNextPage` follows the server's cursor).
+ * The staff console's paged lists (issue 19): the waiting list, the invitations, every artist and
+ * one artist's submissions, a page at a time (`fetchNextPage` follows the server's cursor).
  */
 
 /** Entries or invitations per page: a few scrolls of cards. */
@@ -82,5 +85,27 @@ export function useStaffArtistSubmissions(artistId: string) {
     queryFn: ({ pageParam, signal }) => fetchStaffArtistSubmissions(artistId, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function fetchStaffArtists(
+  sort: ArtistListSort,
+  q: string,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<StaffArtistListResponse> {
+  const query = pageQuery(cursor, STAFF_LIST_PAGE_SIZE, { sort, ...(q ? { q } : {}) });
+  return apiGet(`/api/artists?${query}`, staffArtistListResponseSchema, signal);
+}
+
+/** Every artist, in `sort` order, those whose name or e-mail starts with `q` when it is not blank. */
+export function useStaffArtists(sort: ArtistListSort, q: string) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.staffArtists(sort, q),
+    queryFn: ({ pageParam, signal }) => fetchStaffArtists(sort, q, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // A new search keeps the rows on screen until its answer arrives, rather than a skeleton.
+    placeholderData: keepPreviousData,
   });
 }

@@ -13,6 +13,7 @@ export function PictureAvatar({
   alt,
   name,
   size,
+  loading = 'eager',
   sx,
 }: {
   src: string | null | undefined;
@@ -21,6 +22,8 @@ export function PictureAvatar({
   /** Its first letter stands in for the picture. */
   name: string;
   size: number;
+  /** `eager` (the default) for an avatar at the top of a page; `lazy` for one in a long list. */
+  loading?: 'eager' | 'lazy';
   sx?: SxProps<Theme>;
 }) {
   const letter = name.charAt(0).toUpperCase();
@@ -34,7 +37,7 @@ export function PictureAvatar({
           sizes={`${size}px`}
           width={size}
           height={size}
-          loading="eager" // avatars sit at the top: the header, a profile's heading
+          loading={loading}
           fallback={letter}
           sx={imageSx}
         />

@@ -18,7 +18,7 @@ export function primaryNavItems(labelName: string): NavItem[] {
 /**
  * Every staff page, in the account menu and the phone drawer (issue 7: the board; issue 9:
  * invitations, waiting list; issue 10: the agreement; issue 16: analytics, test dashboard; issue 20:
- * the decision templates, the response promise; issue 21: the settings).
+ * the decision templates, the response promise; issue 19: every artist; issue 21: the settings).
  */
 export function staffNavItems(): NavItem[] {
   return [
@@ -26,6 +26,7 @@ export function staffNavItems(): NavItem[] {
     { label: 'Invite', to: '/admin/invite' },
     { label: 'Invitations', to: '/admin/invitations' },
     { label: 'Waiting list', to: '/admin/waiting-list' },
+    { label: 'Artists', to: '/admin/artists' },
     { label: 'Agreement', to: '/admin/agreement' },
     { label: 'Templates', to: '/admin/templates' },
     { label: 'Response promise', to: '/admin/response-promise' },

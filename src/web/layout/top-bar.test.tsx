@@ -146,6 +146,7 @@ describe('the header bar', () => {
       'Invite',
       'Invitations',
       'Waiting list',
+      'Artists',
       'Agreement',
       'Templates',
       'Response promise',

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   returningLinkListResponseSchema,
   staffAgreementListResponseSchema,
+  staffArtistListQuerySchema,
+  staffArtistListResponseSchema,
   staffArtistResponseSchema,
   staffArtistSubmissionsQuerySchema,
   staffArtistSubmissionsResponseSchema,
@@ -11,14 +13,33 @@ import { staffOnly } from '../../policies/authentication';
 import { listArtistAgreements } from '../../services/contracts/list-artist-agreements';
 import { listReturningLinks } from '../../services/returning-links/list-returning-links';
 import { getStaffArtist, requireArtistExists } from '../../services/staff-console/get-staff-artist';
+import { readArtistListPage } from '../../services/staff-console/list-artists';
 import { readStaffArtistSubmissionsPage } from '../../services/submissions/read-submissions';
 
 /**
- * One artist as staff see it in the console (issue 9): the artist's page, their submissions (a
- * paged list, issue 19), their agreements (issue 10) and their returning-artist links.
+ * The artists as staff see them in the console: every artist (a paged list with a search, issue 19
+ * §2), and one artist (issue 9): the artist's page, their submissions (a paged list, issue 19),
+ * their agreements (issue 10) and their returning-artist links.
  */
 export const artistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffOnly);
+
+  app.get(
+    '/api/artists',
+    {
+      schema: {
+        querystring: staffArtistListQuerySchema,
+        response: { 200: staffArtistListResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await readArtistListPage(
+        { db: app.db, cursorKey: app.signingKey, signer: request.pageLinks },
+        request.query,
+      )),
+    }),
+  );
 
   app.get(
     '/api/artists/:artistId',

@@ -21,6 +21,10 @@ export interface ListScope {
 }
 
 export interface CursorPosition {
+  /**
+   * The row's place in the list's order: its createdAt (the database's text), or, for a list
+   * ordered by another column (the artists by name), that column's value (`isKey` checks it).
+   */
   createdAt: string;
   id: string;
 }
@@ -41,6 +45,10 @@ export interface ListCursor {
 
 const VERSION = 1;
 const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+function isCursorTime(value: string): boolean {
+  return CURSOR_TIME.test(value) && !Number.isNaN(Date.parse(value));
+}
 
 function scopeHash(scope: ListScope): string {
   const filters = Object.entries(scope.filters)
@@ -71,15 +79,17 @@ function isTotals(value: unknown): value is number[] {
  * The position a cursor names, for this list. A cursor the server did not issue (garbage, edited,
  * signed by another installation) answers 400 INVALID_LIST_CURSOR; one of another list, order,
  * filter or artist answers 400 LIST_CURSOR_MISMATCH. Rows are named by UUID, unless the list says
- * how its ids look (`isId`: the audit trail's serial numbers).
+ * how its ids look (`isId`: the audit trail's serial numbers), and placed by their createdAt, unless
+ * the list is ordered by something else (`isKey`: the artists by name).
  */
 export function decodeListCursor(
   key: Buffer,
   scope: ListScope,
   cursor: string,
-  options: { isId?: (id: string) => boolean } = {},
+  options: { isId?: (id: string) => boolean; isKey?: (key: string) => boolean } = {},
 ): ListCursor {
   const isId = options.isId ?? isRecordId;
+  const isKey = options.isKey ?? isCursorTime;
   const [payload, given, ...rest] = cursor.split('.');
   if (!payload || !given || rest.length > 0) throw badRequest(INVALID_LIST_CURSOR);
   const expected = Buffer.from(mac(key, payload));
@@ -100,8 +110,7 @@ export function decodeListCursor(
   if (hash !== scopeHash(scope)) throw badRequest(LIST_CURSOR_MISMATCH);
   if (
     typeof createdAt !== 'string' ||
-    !CURSOR_TIME.test(createdAt) ||
-    Number.isNaN(Date.parse(createdAt)) ||
+    !isKey(createdAt) ||
     typeof id !== 'string' ||
     !isId(id) ||
     !isTotals(totals) ||

@@ -10,16 +10,11 @@ import {
   type TrackMetadata,
 } from '../../../domain';
 import type { Executor } from '../../db/client';
-import {
-  masterSplits,
-  releaseDetails,
-  socialClips,
-  submissionTracks,
-  trackContributors,
-} from '../../db/schema';
+import { releaseDetails, type socialClips, submissionTracks, type trackContributors } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { SubmissionRow } from '../artists/find-artist-submission';
 import { presentSplit, signedLink } from '../submissions/present-artist-submission';
+import { type ReleaseDetailsTrackRow, readReleaseDetailsTracks } from '../submissions/read-submissions';
 import type { LinkSigner } from '../uploads/present-upload';
 
 export type ReleaseDetailsRow = typeof releaseDetails.$inferSelect;
@@ -34,7 +29,6 @@ export const ALREADY_SUBMITTED =
 
 type ContributorRow = typeof trackContributors.$inferSelect;
 type ClipRow = typeof socialClips.$inferSelect;
-type SplitRow = typeof masterSplits.$inferSelect;
 
 const ROLES = new Set<string>(CONTRIBUTOR_ROLES);
 
@@ -73,7 +67,12 @@ export async function loadStoredTracks(executor: Executor, submissionId: string)
     .orderBy(asc(submissionTracks.position));
 }
 
-export function presentContributor(row: ContributorRow): Contributor {
+export function presentContributor(
+  row: Pick<
+    ContributorRow,
+    'clientId' | 'firstName' | 'surname' | 'email' | 'roles' | 'isFeatured' | 'isPrimaryArtist' | 'spotifyUrl'
+  >,
+): Contributor {
   return {
     id: row.clientId,
     firstName: row.firstName,
@@ -87,14 +86,9 @@ export function presentContributor(row: ContributorRow): Contributor {
 }
 
 /** The form's metadata of a track from its stored rows: where the release details start from. */
-function storedMetadata(
-  track: StoredTrack,
-  contributors: ContributorRow[],
-  splits: SplitRow[],
-  clips: ClipRow[],
-): TrackMetadata {
+function storedMetadata(track: ReleaseDetailsTrackRow): TrackMetadata {
   const of = (kind: ContributorRow['kind']) =>
-    contributors.filter((c) => c.kind === kind).map(presentContributor);
+    track.contributors.filter((c) => c.kind === kind).map(presentContributor);
   const advisory = parentalAdvisorySchema.safeParse(track.parentalAdvisory);
   return {
     soloWork: track.soloWork,
@@ -103,57 +97,19 @@ function storedMetadata(
     producers: of('producer'),
     productionYear: track.productionYear ?? '',
     parentalAdvisory: advisory.success ? advisory.data : 'no',
-    hasMasterSplit: splits.length > 0,
-    masterSplits: splits.map(presentSplit),
+    hasMasterSplit: track.splits.length > 0,
+    masterSplits: track.splits.map(presentSplit),
     lyricsEnabled: Boolean(track.lyrics?.trim()),
     ...(track.lyrics?.trim() ? { lyrics: track.lyrics } : {}),
-    socialClipsEnabled: clips.length > 0,
-    socialClips: clips.map((clip) => ({
+    socialClipsEnabled: track.clips.length > 0,
+    socialClips: track.clips.map((clip) => ({
       id: clip.clientId,
       startTime: clip.startTime,
       endTime: clip.endTime,
-      status: clip.status,
+      status: clip.status as ClipRow['status'],
       ...(clip.description ? { description: clip.description } : {}),
     })),
   };
-}
-
-/** Every stored track's metadata, in three queries keyed by the submission. */
-async function loadStoredMetadata(
-  executor: Executor,
-  submissionId: string,
-  tracks: readonly StoredTrack[],
-): Promise<Map<string, TrackMetadata>> {
-  const [contributorRows, splitRows, clipRows] = await Promise.all([
-    executor
-      .select({ contributor: trackContributors })
-      .from(trackContributors)
-      .innerJoin(submissionTracks, eq(submissionTracks.id, trackContributors.trackId))
-      .where(eq(submissionTracks.submissionId, submissionId))
-      .orderBy(asc(trackContributors.position)),
-    executor
-      .select()
-      .from(masterSplits)
-      .where(eq(masterSplits.submissionId, submissionId))
-      .orderBy(asc(masterSplits.position)),
-    executor
-      .select({ clip: socialClips })
-      .from(socialClips)
-      .innerJoin(submissionTracks, eq(submissionTracks.id, socialClips.trackId))
-      .where(eq(submissionTracks.submissionId, submissionId))
-      .orderBy(asc(socialClips.position)),
-  ]);
-  return new Map(
-    tracks.map((track) => [
-      track.id,
-      storedMetadata(
-        track,
-        contributorRows.map((r) => r.contributor).filter((c) => c.trackId === track.id),
-        splitRows.filter((s) => s.trackId === track.id),
-        clipRows.map((r) => r.clip).filter((c) => c.trackId === track.id),
-      ),
-    ]),
-  );
 }
 
 function savedTracks(row: ReleaseDetailsRow | undefined): Map<string, ReleaseDetailsData['tracks'][number]> {
@@ -175,10 +131,10 @@ export async function buildReleaseDetailsView(
   row: ReleaseDetailsRow | undefined,
   now = Date.now(),
 ): Promise<ReleaseDetailsView> {
-  const tracks = await loadStoredTracks(executor, submission.id);
+  // The tracks with their stored credits, splits and clips, read by the submissions module in one
+  // statement; a track the draft holds takes its metadata from the draft.
+  const tracks = await readReleaseDetailsTracks(executor, submission.id);
   const saved = savedTracks(row);
-  const missing = tracks.filter((track) => !saved.has(track.id));
-  const stored = missing.length > 0 ? await loadStoredMetadata(executor, submission.id, missing) : new Map();
   const artworkId = row?.artworkUploadId ?? submission.artworkUploadId;
   return {
     itemId: submission.id,
@@ -188,8 +144,7 @@ export async function buildReleaseDetailsView(
     submittedAt: row?.submittedAt ? row.submittedAt.toISOString() : null,
     tracks: tracks.map((track) => {
       const draft = saved.get(track.id);
-      const metadata = draft?.metadata ?? stored.get(track.id);
-      if (!metadata) throw new Error(`No metadata for track ${track.id}`);
+      const metadata = draft?.metadata ?? storedMetadata(track);
       return {
         trackId: track.id,
         position: track.position,

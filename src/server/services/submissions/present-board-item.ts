@@ -73,7 +73,8 @@ export interface UploadJson {
   media: Record<string, unknown> | null;
 }
 
-interface SplitJson {
+export interface SplitJson {
+  id: string;
   trackId: string | null;
   catalogueItemId: string | null;
   contributorClientId: string | null;
@@ -83,7 +84,7 @@ interface SplitJson {
   percentage: number;
 }
 
-interface ContributorJson {
+export interface ContributorJson {
   clientId: string;
   kind: 'featured' | 'non_featured' | 'producer';
   firstName: string;

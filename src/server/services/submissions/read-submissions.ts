@@ -19,8 +19,10 @@ import type { LinkSigner } from '../uploads/present-upload';
 import { type ArtistSubmissionRow, presentArtistSubmission } from './present-artist-submission';
 import {
   type BoardItemRow,
+  type ContributorJson,
   presentBoardItem,
   presentSummary,
+  type SplitJson,
   type SubmissionSummaryRow,
 } from './present-board-item';
 
@@ -279,4 +281,65 @@ export async function readBoardItem(
     .where(eq(submissions.id, itemId));
   if (!row) throw notFound(SUBMISSION_NOT_FOUND);
   return presentBoardItem(signer, row, now, promise);
+}
+
+// --- The release-details form ------------------------------------------------------------------
+
+/** A track as the release-details form starts from it: its stored credits, splits, clips, lyrics and ISRC. */
+export interface ReleaseDetailsTrackRow {
+  id: string;
+  position: number;
+  title: string;
+  audioUploadId: string | null;
+  isrc: string | null;
+  soloWork: boolean;
+  productionYear: string | null;
+  parentalAdvisory: string | null;
+  lyrics: string | null;
+  /** In the artist's order. */
+  contributors: (ContributorJson & { isFeatured: boolean })[];
+  splits: SplitJson[];
+  clips: {
+    clientId: string;
+    startTime: string;
+    endTime: string;
+    status: string;
+    description: string | null;
+  }[];
+}
+
+// Splits found through the submission's index, then narrowed to the track.
+const releaseDetailsTracks = sql.raw(
+  `(select ${coalesceArray(
+    `json_agg(json_build_object('id', t.id, 'position', t.position, 'title', t.title,
+    'audioUploadId', t.audio_upload_id, 'isrc', t.isrc, 'soloWork', t.solo_work,
+    'productionYear', t.production_year, 'parentalAdvisory', t.parental_advisory, 'lyrics', t.lyrics,
+    'contributors', (select ${coalesceArray(
+      `json_agg(json_build_object('clientId', k.client_id, 'kind', k.kind, 'firstName', k.first_name,
+        'surname', k.surname, 'email', k.email, 'roles', k.roles, 'isFeatured', k.is_featured,
+        'isPrimaryArtist', k.is_primary_artist, 'spotifyUrl', k.spotify_url) order by k.position)`,
+    )} from track_contributors k where k.track_id = t.id),
+    'splits', (select ${coalesceArray(`json_agg(${splitJson} order by m.position)`)} from master_splits m
+      where m.submission_id = t.submission_id and m.track_id = t.id),
+    'clips', (select ${coalesceArray(
+      `json_agg(json_build_object('clientId', c.client_id, 'startTime', c.start_time, 'endTime', c.end_time,
+        'status', c.status, 'description', c.description) order by c.position)`,
+    )} from social_clips c where c.track_id = t.id)
+  ) order by t.position)`,
+  )} from submission_tracks t where t.submission_id = "submissions"."id")`,
+);
+
+/**
+ * The tracks of a submission as the release-details form starts from them (GET, and the answer
+ * of a save or submit), each with its stored credits, splits and clips: one statement.
+ */
+export async function readReleaseDetailsTracks(
+  db: Executor,
+  submissionId: string,
+): Promise<ReleaseDetailsTrackRow[]> {
+  const [row] = await db
+    .select({ tracks: sql<ReleaseDetailsTrackRow[]>`${releaseDetailsTracks}` })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId));
+  return row?.tracks ?? [];
 }

@@ -23,7 +23,7 @@ import {
   takeShownResults,
 } from '../../../../../domain';
 import { searchArtists } from '../../../../api/spotify';
-import { useDebouncedValue } from '../../form/use-debounced-value';
+import { useDebouncedValue } from '../../../../components/use-debounced-value';
 import { type ConfirmedArtist, ConnectedArtistCard } from './connected-artist-card';
 
 interface SpotifyArtistSearchProps {

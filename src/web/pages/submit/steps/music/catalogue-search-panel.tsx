@@ -27,7 +27,7 @@ import {
   takeShownResults,
 } from '../../../../../domain';
 import { searchMusic } from '../../../../api/spotify';
-import { useDebouncedValue } from '../../form/use-debounced-value';
+import { useDebouncedValue } from '../../../../components/use-debounced-value';
 
 interface CatalogueSearchPanelProps {
   /** Whether this release is already in the transfer list. */
