@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVALID_LIST_CURSOR } from '../pagination/messages';
-import { submissionStatusSchema } from '../status/submission-status';
+import { submissionStatusSchema } from '../status/submission-status-schema';
 import { artistProfileUpdateSchema } from './artist-profile';
 import { boardItemSummarySchema } from './board';
 import { invitationSummarySchema } from './invitation';
