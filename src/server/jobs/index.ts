@@ -6,6 +6,7 @@ import { cutSocialClipsJob } from './cut-social-clips';
 import { declineOverdueSubmissionsJob } from './decline-overdue-submissions';
 import { deleteOldAnalyticsJob } from './delete-old-analytics';
 import { makeImageVariantsJob } from './make-image-variants';
+import { measureLoudnessJob } from './measure-loudness';
 import { enqueueUncheckedJob } from './queue';
 import { remindDeadlinesJob } from './remind-deadlines';
 import { removeAbandonedUploadsJob } from './remove-abandoned-uploads';
@@ -19,6 +20,7 @@ export const allJobs = [
   sendMailJob,
   makeImageVariantsJob,
   cutSocialClipsJob,
+  measureLoudnessJob,
   syncBoardSubmissionJob,
   syncBoardInvitationJob,
   sealAgreementJob,

@@ -36,6 +36,7 @@ import { recordReturningLinkUse } from '../returning-links/record-returning-link
 import { getSetting } from '../settings/app-settings';
 import { listStaffAddresses } from '../staff/list-staff-addresses';
 import { type BotCheckDeps, checkBotVerdict } from './check-bot-verdict';
+import { queueLoudnessChecks } from './queue-loudness';
 import { queueSocialClips } from './queue-social-clips';
 import { composeNewSubmissionNotice, composeSubmissionConfirmation } from './submission-mails';
 
@@ -433,6 +434,8 @@ export async function createSubmission(
         );
       }
       if (hasClips) await queueSocialClips(tx, row.id);
+      // The level check of each track's audio, stored for staff (issue 21 §2).
+      await queueLoudnessChecks(tx, row.id);
       if (deps.config.monday) {
         await queueBoardSync(tx, 'submission', row.id);
         // The invitation's item shows it as used.
