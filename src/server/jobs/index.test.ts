@@ -25,6 +25,7 @@ describe('allJobs', () => {
       'mail.send',
       'maintenance.analytics-retention',
       'maintenance.clean-up',
+      'media.measure-loudness',
       'media.social-clips',
       'monitoring.check-providers',
       'planner.remind-deadlines',
