@@ -14,7 +14,12 @@ import {
   uploadTestFile,
 } from '../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../test/test-context';
-import { LOUDNESS_FILE_GONE, measureLoudnessJob, notWavReason } from './measure-loudness';
+import {
+  LOUDNESS_FILE_GONE,
+  LOUDNESS_FILE_UNREADABLE,
+  measureLoudnessJob,
+  notWavReason,
+} from './measure-loudness';
 import { enqueueJob } from './queue';
 
 /**
@@ -238,5 +243,45 @@ describe('media.measure-loudness', () => {
     await enqueueJob(db(), 'media.measure-loudness', payload);
     await runJobs();
     expect(await db().select().from(trackLoudness).where(key)).toEqual(stored);
+  });
+
+  it('retries a storage error, and records the file as unreadable when the last attempt fails', async () => {
+    const { itemId, fileIds } = await submit([
+      { name: 'Song 1.wav', type: 'audio/wav', body: toneWav({ dbfs: -20, seconds: 1 }) },
+    ]);
+    const [track] = await db()
+      .select()
+      .from(submissionTracks)
+      .where(eq(submissionTracks.submissionId, itemId));
+    const payload = { trackId: track?.id ?? '', uploadId: fileIds[0] ?? '' };
+    const [job] = (await loudnessJobs()).filter(
+      (row) => (row.payload as { uploadId: string }).uploadId === payload.uploadId,
+    );
+    if (!job) throw new Error('no job');
+    // Storage that answers HEAD but fails every read.
+    const storage = Object.assign(Object.create(ctx.app.providers.storage), {
+      get: async () => {
+        throw new Error('storage is down');
+      },
+    });
+    const attempt = (attempts: number) =>
+      measureLoudnessJob.handle(payload, {
+        job: { ...job, attempts, maxAttempts: 5 },
+        now: new Date(),
+        db: db(),
+        providers: { ...ctx.app.providers, storage },
+        config: ctx.config,
+        log: ctx.app.log,
+        signal: new AbortController().signal,
+      });
+    const key = and(eq(trackLoudness.trackId, payload.trackId), eq(trackLoudness.uploadId, payload.uploadId));
+    await expect(attempt(1)).rejects.toThrow('storage is down');
+    expect(await db().select().from(trackLoudness).where(key)).toEqual([]);
+    expect((await boardItem(itemId)).tracks[0]?.loudness).toEqual({ status: 'measuring' });
+    await expect(attempt(5)).rejects.toThrow('storage is down');
+    expect((await boardItem(itemId)).tracks[0]?.loudness).toMatchObject({
+      status: 'failed',
+      reason: LOUDNESS_FILE_UNREADABLE,
+    });
   });
 });

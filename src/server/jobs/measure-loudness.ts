@@ -82,7 +82,7 @@ async function recordFailure(
 export const measureLoudnessJob = defineJob({
   name: 'media.measure-loudness',
   payload: z.object({ trackId: z.uuid(), uploadId: z.uuid() }),
-  async handle({ trackId, uploadId }, { db, job, signal, providers: { storage } }) {
+  async handle({ trackId, uploadId }, { db, job, now, signal, providers: { storage } }) {
     const [row] = await db
       .select({
         audioUploadId: submissionTracks.audioUploadId,
@@ -101,7 +101,6 @@ export const measureLoudnessJob = defineJob({
     // Deleted, replaced since, or measured already: nothing to do.
     if (!row || row.audioUploadId !== uploadId || row.measured) return;
     const ids = { trackId, uploadId };
-    const now = new Date();
 
     const format = (row.media as { format?: unknown } | null)?.format;
     if (typeof format === 'string' && format !== 'wav' && format in AUDIO_FORMATS) {
@@ -149,7 +148,7 @@ export const measureLoudnessJob = defineJob({
       bitDepth: header.validBitsPerSample || header.bitsPerSample,
       channels: header.channels,
       complete,
-      measuredAt: new Date(),
+      measuredAt: now,
     };
     await db
       .insert(trackLoudness)

@@ -10,7 +10,7 @@ import {
   sumSplitPercentages,
   type TrackLoudnessView,
 } from '../../../../domain';
-import { LoudnessReport } from '../../../components/loudness-report';
+import { LevelCheckReport } from '../../../components/level-check-report';
 import { formatAudioLine, formatBoardDate, formatFileSize, formatSubmittedAt } from './board-format';
 import { ArtworkFile, DownloadButton, ExternalLink, InfoList, InfoRow } from './detail-parts';
 
@@ -144,7 +144,7 @@ export function TrackLevels({ loudness, title }: { loudness: TrackLoudnessView; 
   const { measurement } = loudness;
   const clipped = measurement.clippedSamples;
   return (
-    <LoudnessReport
+    <LevelCheckReport
       measurement={measurement}
       advice={listLoudnessAdvice(measurement)}
       complete={loudness.complete}

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { LoudnessCheckOutcome } from '../../../../audio/check-file-loudness';
-import { LoudnessReport } from '../../../../components/loudness-report';
+import { LevelCheckReport } from '../../../../components/level-check-report';
 import type { LoudnessCheckState } from './use-loudness-check';
 
 interface LoudnessCheckPanelProps {
@@ -48,7 +48,7 @@ function LoudnessOutcome({ outcome, trackName }: { outcome: LoudnessCheckOutcome
       </Typography>
     );
   return (
-    <LoudnessReport
+    <LevelCheckReport
       measurement={outcome.measurement}
       advice={outcome.advice}
       complete={outcome.complete}

@@ -10,7 +10,7 @@ import {
   type LoudnessMeasurement,
 } from '../../domain';
 
-interface LoudnessReportProps {
+interface LevelCheckReportProps {
   measurement: LoudnessMeasurement;
   /** `listLoudnessAdvice(measurement)`: the domain's words, the same for the artist and staff. */
   advice: LoudnessAdvice[];
@@ -29,14 +29,14 @@ interface LoudnessReportProps {
  * before upload and staff see it beside the stored file: the figures, then each finding with its
  * advice, or that the levels look good. A note, never an alert: it is advice, not a block.
  */
-export function LoudnessReport({
+export function LevelCheckReport({
   measurement,
   advice,
   complete,
   label,
   moreFigures = [],
   footnote,
-}: LoudnessReportProps) {
+}: LevelCheckReportProps) {
   // Each figure kept on one line with its unit at a phone's width.
   const figures = [
     ...(measurement.truePeakDbtp === null
