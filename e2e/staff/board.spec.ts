@@ -153,6 +153,13 @@ test.describe('on a phone', () => {
     await card.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(submission.itemName);
     await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Submitted');
+    // The level check, once measured, fits the phone's width too.
+    const levels = page.getByRole('note', { name: `Level check of ${submission.trackTitle}` });
+    await expect(async () => {
+      if (!(await levels.isVisible())) await page.reload();
+      await expect(levels).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await levels.screenshot({ path: '/tmp/loudness-staff-levels-phone.png' });
     await expectNoHorizontalOverflow(page);
     expect(await axeViolations(page)).toEqual([]);
     expectNoProblems(problems);

@@ -62,7 +62,7 @@ describe('TrackList: levels', () => {
     renderTracks(measured());
     const note = screen.getByRole('note', { name: 'Level check of Night Bus' });
     expect(note.textContent).toContain(
-      'Loudness −14.2 LUFS · true peak −1.4 dBTP · no clipping · silence 0.0 s at the start, 1.5 s at the end',
+      'Loudness −14.2 LUFS · true peak −1.4 dBTP · no clipping · silence 0.0 s at the start · 1.5 s at the end',
     );
     expect(note.textContent).toContain(LOUDNESS_NO_ADVICE);
     expect(note.textContent).toContain('Measured on the stored file, Nov 26, 2026, 6:30 AM UTC.');

@@ -151,7 +151,9 @@ export function TrackLevels({ loudness, title }: { loudness: TrackLoudnessView; 
       label={`Level check of ${title}`}
       moreFigures={[
         clipped === 0 ? 'no clipping' : `${clipped.toLocaleString('en-GB')} clipped samples`,
-        `silence ${formatSilence(measurement.leadingSilenceSeconds)} at the start, ${formatSilence(measurement.trailingSilenceSeconds)} at the end`,
+        // Two figures, each short enough to stay on one line on a phone.
+        `silence ${formatSilence(measurement.leadingSilenceSeconds)} at the start`,
+        `${formatSilence(measurement.trailingSilenceSeconds)} at the end`,
       ]}
       footnote={`Measured on the stored file, ${formatSubmittedAt(loudness.measuredAt, 'UTC')} UTC. The artist's form gives the same advice before upload.`}
     />
