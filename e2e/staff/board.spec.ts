@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { formatDbtp, formatLufs, listLoudnessAdvice, measureWavLoudness } from '../../src/domain';
 import { expect, expectNoProblems, test } from '../fixtures';
 import { storageStatePath } from '../support/accounts';
 import { axeViolations } from '../support/axe';
@@ -82,6 +83,23 @@ test('staff find a new submission under Pending, listen, download it, approve it
   await expect(
     tracks.getByRole('table', { name: `Master splits of ${submission.trackTitle}` }),
   ).toContainText('Total100%');
+
+  // The server's level check of the stored WAV (issue 21 §2): "Measuring…" until the background
+  // job has run, then the same figures the domain gives for the file.
+  const expected = measureWavLoudness(new Uint8Array(submission.wav.buffer));
+  if (!expected.ok) throw new Error(expected.reason);
+  const levels = tracks.getByRole('note', { name: `Level check of ${submission.trackTitle}` });
+  await expect(async () => {
+    if (await tracks.getByRole('status').filter({ hasText: 'Measuring…' }).isVisible()) await page.reload();
+    await expect(levels).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(levels).toContainText(
+    `Loudness ${formatLufs(expected.measurement.integratedLufs)} · true peak ${formatDbtp(expected.measurement.truePeakDbtp)} · no clipping`,
+  );
+  // The test tone is loud (a −6 dBFS sine): the artist's advice, word for word.
+  for (const item of listLoudnessAdvice(expected.measurement))
+    await expect(levels).toContainText(item.advice);
+  await levels.screenshot({ path: '/tmp/loudness-staff-levels.png' });
   expect(await axeViolations(page)).toEqual([]);
 
   // Approve with a note to the artist.
@@ -139,6 +157,13 @@ test.describe('on a phone', () => {
     await card.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(submission.itemName);
     await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Submitted');
+    // The level check, once measured, fits the phone's width too.
+    const levels = page.getByRole('note', { name: `Level check of ${submission.trackTitle}` });
+    await expect(async () => {
+      if (!(await levels.isVisible())) await page.reload();
+      await expect(levels).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await levels.screenshot({ path: '/tmp/loudness-staff-levels-phone.png' });
     await expectNoHorizontalOverflow(page);
     expect(await axeViolations(page)).toEqual([]);
     expectNoProblems(problems);

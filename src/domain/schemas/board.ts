@@ -159,6 +159,39 @@ const clipViewSchema = z.object({
   file: signedFileSchema.nullable(),
 });
 
+const loudnessFiguresSchema = z.object({
+  integratedLufs: z.number().nullable(),
+  truePeakDbtp: z.number().nullable(),
+  samplePeakDbfs: z.number().nullable(),
+  clippedSamples: z.number().int().nonnegative(),
+  leadingSilenceSeconds: z.number().nonnegative(),
+  trailingSilenceSeconds: z.number().nonnegative(),
+  durationSeconds: z.number().nonnegative(),
+});
+
+/**
+ * The server's loudness and level check of a track's current audio file (issue 21 §2), measured
+ * by the `media.measure-loudness` job: `measuring` until it has run, `failed` with the reason when
+ * the file could not be measured. Staff only: the artist's answers never carry it.
+ */
+export const trackLoudnessViewSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('measuring') }),
+  z.object({ status: z.literal('failed'), reason: z.string(), measuredAt: z.string() }),
+  z.object({
+    status: z.literal('measured'),
+    measurement: loudnessFiguresSchema,
+    sampleRate: z.number().int().positive(),
+    bitDepth: z.number().int().positive(),
+    channels: z.number().int().positive(),
+    /** False when the file stopped before the samples its header promised. */
+    complete: z.boolean(),
+    /** SHA-256 of the bytes measured. */
+    sha256: z.string(),
+    measuredAt: z.string(),
+  }),
+]);
+export type TrackLoudnessView = z.infer<typeof trackLoudnessViewSchema>;
+
 export const boardTrackSchema = z.object({
   /** The track's id: what a change request names (issue 20 §1). */
   trackId: z.string(),
@@ -180,6 +213,8 @@ export const boardTrackSchema = z.object({
   contributors: z.array(contributorViewSchema),
   splits: z.array(splitViewSchema),
   clips: z.array(clipViewSchema),
+  /** The level check of `audio` (issue 21 §2); null without audio. */
+  loudness: trackLoudnessViewSchema.nullable().optional(),
 });
 export type BoardTrack = z.infer<typeof boardTrackSchema>;
 

@@ -1058,3 +1058,47 @@ export const deadlineReminders = pgTable(
     uniqueIndex('deadline_reminders_once_key').on(t.submissionId, t.deadlineKey, t.deadlineDate, t.recipient),
   ],
 );
+
+export const trackLoudnessStatus = pgEnum('track_loudness_status', ['measured', 'failed']);
+
+/**
+ * The loudness and level check of a track's stored audio (issue 21 §2), written by the
+ * `media.measure-loudness` job: one row per track and audio file, so a replaced file is measured
+ * again and the old file's numbers are never shown for the new one (the board reads the row of the
+ * track's current `audio_upload_id`). Files never change under their id; the SHA-256 of the bytes
+ * measured is kept too. `failed` rows say why the file could not be measured.
+ */
+export const trackLoudness = pgTable(
+  'track_loudness',
+  {
+    trackId: uuid('track_id')
+      .notNull()
+      .references(() => submissionTracks.id, { onDelete: 'cascade' }),
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    status: trackLoudnessStatus('status').notNull(),
+    /** Why the file could not be measured, in the artist's words (`failed` only). */
+    reason: text('reason'),
+    /** SHA-256 (hex) of the bytes measured; null when they could not be read. */
+    sha256: text('sha256'),
+    /** LUFS, ITU-R BS.1770-4 gated; null for a silent file. */
+    integratedLufs: doublePrecision('integrated_lufs'),
+    truePeakDbtp: doublePrecision('true_peak_dbtp'),
+    samplePeakDbfs: doublePrecision('sample_peak_dbfs'),
+    clippedSamples: bigint('clipped_samples', { mode: 'number' }),
+    leadingSilenceSeconds: doublePrecision('leading_silence_seconds'),
+    trailingSilenceSeconds: doublePrecision('trailing_silence_seconds'),
+    durationSeconds: doublePrecision('duration_seconds'),
+    sampleRate: integer('sample_rate'),
+    bitDepth: integer('bit_depth'),
+    channels: integer('channels'),
+    /** False when the file stopped before the samples its header promised. */
+    complete: boolean('complete'),
+    measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.trackId, t.uploadId] }),
+    index('track_loudness_upload_id_idx').on(t.uploadId),
+  ],
+);

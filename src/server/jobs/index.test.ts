@@ -26,6 +26,7 @@ describe('allJobs', () => {
       'maintenance.analytics-retention',
       'maintenance.clean-up',
       'media.audio-peaks',
+      'media.measure-loudness',
       'media.social-clips',
       'monitoring.check-providers',
       'planner.remind-deadlines',

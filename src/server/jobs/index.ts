@@ -7,6 +7,7 @@ import { cutSocialClipsJob } from './cut-social-clips';
 import { declineOverdueSubmissionsJob } from './decline-overdue-submissions';
 import { deleteOldAnalyticsJob } from './delete-old-analytics';
 import { makeImageVariantsJob } from './make-image-variants';
+import { measureLoudnessJob } from './measure-loudness';
 import { enqueueUncheckedJob } from './queue';
 import { remindDeadlinesJob } from './remind-deadlines';
 import { removeAbandonedUploadsJob } from './remove-abandoned-uploads';
@@ -21,6 +22,7 @@ export const allJobs = [
   makeImageVariantsJob,
   cutSocialClipsJob,
   computeAudioPeaksJob,
+  measureLoudnessJob,
   syncBoardSubmissionJob,
   syncBoardInvitationJob,
   sealAgreementJob,

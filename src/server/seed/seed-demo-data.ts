@@ -21,6 +21,7 @@ import {
 import { enqueueJob } from '../jobs/queue';
 import type { StorageProvider } from '../providers/storage/storage';
 import { queueAudioPeaks } from '../services/submissions/queue-audio-peaks';
+import { queueLoudnessChecks } from '../services/submissions/queue-loudness';
 import { inspectUpload, type UploadInspection } from '../services/uploads/inspect-upload';
 import { imageVariantsJobType } from '../services/uploads/store-upload';
 import { uploadKey } from '../services/uploads/upload-keys';
@@ -341,6 +342,8 @@ async function insertDemoSubmission(
     }
   }
 
+  // Staff see each demo track's level check, as for a real submission (issue 21 §2).
+  await queueLoudnessChecks(tx, row.id);
   await tx.insert(submissionEvents).values({
     submissionId: row.id,
     type: 'created',

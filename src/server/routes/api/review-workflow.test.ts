@@ -587,6 +587,13 @@ describe('only the marked fields', () => {
     expect(queued.some((job) => (job.payload as { submissionId?: string }).submissionId === itemId)).toBe(
       true,
     );
+    // The new audio's level check is queued (issue 21 §2); staff see it being measured.
+    const measuring = await db().select().from(jobs).where(eq(jobs.type, 'media.measure-loudness'));
+    expect(measuring.map((job) => job.payload)).toContainEqual({
+      trackId: track.trackId,
+      uploadId: newAudio,
+    });
+    expect(after.tracks[0]?.loudness).toEqual({ status: 'measuring' });
     const [kept] = await rounds(itemId);
     const audioChange = kept?.changes.find((change) => change.field === 'trackAudio');
     expect(audioChange).toMatchObject({

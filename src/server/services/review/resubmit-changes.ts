@@ -53,6 +53,7 @@ import { queueBoardSync } from '../board-sync/queue-board-sync';
 import { replaceContributors, replaceSplits } from '../release-details/submit-release-details';
 import { listStaffAddresses } from '../staff/list-staff-addresses';
 import { queueAudioPeaks } from '../submissions/queue-audio-peaks';
+import { queueLoudnessChecks } from '../submissions/queue-loudness';
 import { queueSocialClips } from '../submissions/queue-social-clips';
 import { readArtistSubmission } from '../submissions/read-submissions';
 import { composeResubmissionNotice } from '../submissions/submission-mails';
@@ -542,6 +543,8 @@ export async function resubmitChanges(
       );
     }
     if (clipsRequested) await queueSocialClips(tx, state.submission.id);
+    // A replaced track audio is measured again (issue 21 §2); tracks measured already are skipped.
+    await queueLoudnessChecks(tx, state.submission.id);
     if (deps.config.monday) await queueBoardSync(tx, 'submission', state.submission.id);
   });
 

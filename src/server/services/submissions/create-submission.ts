@@ -37,6 +37,7 @@ import { getSetting } from '../settings/app-settings';
 import { listStaffAddresses } from '../staff/list-staff-addresses';
 import { type BotCheckDeps, checkBotVerdict } from './check-bot-verdict';
 import { queueAudioPeaks } from './queue-audio-peaks';
+import { queueLoudnessChecks } from './queue-loudness';
 import { queueSocialClips } from './queue-social-clips';
 import { composeNewSubmissionNotice, composeSubmissionConfirmation } from './submission-mails';
 
@@ -435,6 +436,8 @@ export async function createSubmission(
         );
       }
       if (hasClips) await queueSocialClips(tx, row.id);
+      // The level check of each track's audio, stored for staff (issue 21 §2).
+      await queueLoudnessChecks(tx, row.id);
       if (deps.config.monday) {
         await queueBoardSync(tx, 'submission', row.id);
         // The invitation's item shows it as used.

@@ -9,6 +9,7 @@ import {
   type SignedFile,
   type SubmissionForm,
   type SubmissionStatus,
+  type TrackLoudnessView,
 } from '../../../domain';
 import type { submissions } from '../../db/schema';
 import type { PromiseClock } from '../response-promise/promise-settings';
@@ -95,14 +96,35 @@ export interface ContributorJson {
   spotifyUrl: string | null;
 }
 
+/** A row of track_loudness as read-submissions.ts reads it (the current file's, or null). */
+export interface TrackLoudnessJson {
+  status: 'measured' | 'failed';
+  reason: string | null;
+  sha256: string | null;
+  integratedLufs: number | null;
+  truePeakDbtp: number | null;
+  samplePeakDbfs: number | null;
+  clippedSamples: number | null;
+  leadingSilenceSeconds: number | null;
+  trailingSilenceSeconds: number | null;
+  durationSeconds: number | null;
+  sampleRate: number | null;
+  bitDepth: number | null;
+  channels: number | null;
+  complete: boolean | null;
+  measuredAt: string;
+}
+
 /** What read-submissions.ts reads of a submission for staff: the row and its children as JSON. */
 export interface BoardItemRow {
   submission: typeof submissions.$inferSelect;
   artwork: UploadJson | null;
   /** In the artist's order, each with its credits and clips in order. */
-  tracks: (Omit<BoardTrack, 'audio' | 'customArtwork' | 'contributors' | 'splits' | 'clips'> & {
+  tracks: (Omit<BoardTrack, 'audio' | 'customArtwork' | 'contributors' | 'splits' | 'clips' | 'loudness'> & {
     id: string;
     audio: UploadJson | null;
+    /** The level check of the current audio file, once the job has run. */
+    loudness: TrackLoudnessJson | null;
     customArtwork: UploadJson | null;
     contributors: ContributorJson[];
     clips: (Omit<BoardTrack['clips'][number], 'file'> & { file: UploadJson | null })[];
@@ -162,6 +184,38 @@ function personName(first: string | null | undefined, last: string | null | unde
 
 /** A timestamptz from JSON (with its microseconds and offset) as the API writes times. */
 const isoTime = (value: string) => new Date(value).toISOString();
+
+/**
+ * The level check of a track's current audio (issue 21 §2): null without audio, `measuring` until
+ * the job has stored a result for this very file.
+ */
+export function presentTrackLoudness(
+  hasAudio: boolean,
+  row: TrackLoudnessJson | null,
+): TrackLoudnessView | null {
+  if (!hasAudio) return null;
+  if (!row) return { status: 'measuring' };
+  if (row.status === 'failed')
+    return { status: 'failed', reason: row.reason ?? '', measuredAt: isoTime(row.measuredAt) };
+  return {
+    status: 'measured',
+    measurement: {
+      integratedLufs: row.integratedLufs,
+      truePeakDbtp: row.truePeakDbtp,
+      samplePeakDbfs: row.samplePeakDbfs,
+      clippedSamples: row.clippedSamples ?? 0,
+      leadingSilenceSeconds: row.leadingSilenceSeconds ?? 0,
+      trailingSilenceSeconds: row.trailingSilenceSeconds ?? 0,
+      durationSeconds: row.durationSeconds ?? 0,
+    },
+    sampleRate: row.sampleRate ?? 0,
+    bitDepth: row.bitDepth ?? 0,
+    channels: row.channels ?? 0,
+    complete: row.complete ?? true,
+    sha256: row.sha256 ?? '',
+    measuredAt: isoTime(row.measuredAt),
+  };
+}
 
 /** The board's view of one submission, with signed links to its files. */
 export function presentBoardItem(
@@ -228,6 +282,7 @@ export function presentBoardItem(
       status: clip.status,
       file: clip.status === 'ready' ? signedFile(signer, clip.file, now) : null,
     })),
+    loudness: presentTrackLoudness(track.audio !== null, track.loudness),
   }));
 
   const artist = submission.artistDetails as StoredArtistDetails;

@@ -211,6 +211,14 @@ const boardTracks = sql.raw(
     'singleOrder', t.single_order, 'groupedWithFinalSingle', t.grouped_with_final_single,
     'soloWork', t.solo_work, 'productionYear', t.production_year,
     'parentalAdvisory', t.parental_advisory, 'lyrics', t.lyrics, 'isrc', t.isrc,
+    'loudness', (select json_build_object('status', l.status, 'reason', l.reason, 'sha256', l.sha256,
+      'integratedLufs', l.integrated_lufs, 'truePeakDbtp', l.true_peak_dbtp,
+      'samplePeakDbfs', l.sample_peak_dbfs, 'clippedSamples', l.clipped_samples,
+      'leadingSilenceSeconds', l.leading_silence_seconds,
+      'trailingSilenceSeconds', l.trailing_silence_seconds, 'durationSeconds', l.duration_seconds,
+      'sampleRate', l.sample_rate, 'bitDepth', l.bit_depth, 'channels', l.channels,
+      'complete', l.complete, 'measuredAt', l.measured_at)
+      from track_loudness l where l.track_id = t.id and l.upload_id = t.audio_upload_id),
     'contributors', (select ${coalesceArray(
       `json_agg(json_build_object('clientId', k.client_id, 'kind', k.kind, 'firstName', k.first_name,
         'surname', k.surname, 'email', k.email, 'roles', k.roles, 'isPrimaryArtist', k.is_primary_artist,

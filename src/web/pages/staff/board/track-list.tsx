@@ -3,8 +3,15 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type BoardItemDetail, type BoardTrack, sumSplitPercentages } from '../../../../domain';
-import { formatAudioLine, formatBoardDate, formatFileSize } from './board-format';
+import {
+  type BoardItemDetail,
+  type BoardTrack,
+  listLoudnessAdvice,
+  sumSplitPercentages,
+  type TrackLoudnessView,
+} from '../../../../domain';
+import { LevelCheckReport } from '../../../components/level-check-report';
+import { formatAudioLine, formatBoardDate, formatFileSize, formatSubmittedAt } from './board-format';
 import { ArtworkFile, DownloadButton, ExternalLink, InfoList, InfoRow } from './detail-parts';
 
 type Contributor = BoardTrack['contributors'][number];
@@ -113,6 +120,46 @@ export function SplitList({ splits, owner }: { splits: Split[]; owner: string })
   );
 }
 
+function formatSilence(seconds: number): string {
+  return `${(Math.round(seconds * 10) / 10).toFixed(1)} s`;
+}
+
+/**
+ * The server's level check of the track's stored audio (issue 21 §2), with the advice the artist
+ * saw in the form, in the same words: "Measuring…" until the job has run, or why it could not.
+ */
+export function TrackLevels({ loudness, title }: { loudness: TrackLoudnessView; title: string }) {
+  if (loudness.status === 'measuring')
+    return (
+      <Typography role="status" variant="body2" sx={{ color: 'text.secondary' }}>
+        Measuring… The levels of this file are checked in the background; reload the page in a minute.
+      </Typography>
+    );
+  if (loudness.status === 'failed')
+    return (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        Levels not measured: {loudness.reason.replace(/\.$/, '')}.
+      </Typography>
+    );
+  const { measurement } = loudness;
+  const clipped = measurement.clippedSamples;
+  return (
+    <LevelCheckReport
+      measurement={measurement}
+      advice={listLoudnessAdvice(measurement)}
+      complete={loudness.complete}
+      label={`Level check of ${title}`}
+      moreFigures={[
+        clipped === 0 ? 'no clipping' : `${clipped.toLocaleString('en-GB')} clipped samples`,
+        // Two figures, each short enough to stay on one line on a phone.
+        `silence ${formatSilence(measurement.leadingSilenceSeconds)} at the start`,
+        `${formatSilence(measurement.trailingSilenceSeconds)} at the end`,
+      ]}
+      footnote={`Measured on the stored file, ${formatSubmittedAt(loudness.measuredAt, 'UTC')} UTC. The artist's form gives the same advice before upload.`}
+    />
+  );
+}
+
 function TrackItem({ track, number }: { track: BoardTrack; number: number }) {
   const audio = track.audio;
   const title = track.title || 'Untitled';
@@ -154,6 +201,13 @@ function TrackItem({ track, number }: { track: BoardTrack; number: number }) {
         </Stack>
       ) : (
         <Typography sx={{ color: 'text.secondary' }}>No audio file is stored for this track.</Typography>
+      )}
+
+      {track.loudness && (
+        <>
+          <SubHeading>Levels</SubHeading>
+          <TrackLevels loudness={track.loudness} title={title} />
+        </>
       )}
 
       <InfoList>

@@ -1,10 +1,8 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { formatDbtp, formatLufs, LOUDNESS_NO_ADVICE } from '../../../../../domain';
 import type { LoudnessCheckOutcome } from '../../../../audio/check-file-loudness';
+import { LevelCheckReport } from '../../../../components/level-check-report';
 import type { LoudnessCheckState } from './use-loudness-check';
 
 interface LoudnessCheckPanelProps {
@@ -49,63 +47,15 @@ function LoudnessOutcome({ outcome, trackName }: { outcome: LoudnessCheckOutcome
         Levels not checked: {outcome.reason.replace(/\.$/, '')}.
       </Typography>
     );
-  const { measurement, advice, complete } = outcome;
-  // Each figure kept on one line with its unit at a phone's width.
-  const figures =
-    measurement.truePeakDbtp === null ? null : (
-      <>
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          Loudness {formatLufs(measurement.integratedLufs)}
-        </Box>
-        {' · '}
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          true peak {formatDbtp(measurement.truePeakDbtp)}
-        </Box>
-      </>
-    );
-  const clean = advice.length === 0;
   return (
-    // role="note": an Alert's own role (alert) would interrupt; the live region around it is polite.
-    <Alert
-      role="note"
-      aria-label={`Level check of ${trackName}`}
-      severity={clean ? 'success' : 'info'}
-      // On a phone the text takes the whole width: no icon column beside it.
-      sx={{
-        '& .MuiAlert-icon': { display: { xs: 'none', sm: 'flex' } },
-        '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' },
-      }}
-    >
-      <AlertTitle sx={{ mb: 0.5 }}>{clean ? 'Level check' : 'Level check: some advice'}</AlertTitle>
-      {figures && (
-        <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', mb: 1 }}>
-          {figures}
-        </Typography>
-      )}
-      {clean ? (
-        <Typography variant="body2">{LOUDNESS_NO_ADVICE}</Typography>
-      ) : (
-        <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', '& > li + li': { mt: 1.5 } }}>
-          {advice.map((item) => (
-            <li key={item.kind}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {item.finding}
-              </Typography>
-              <Typography variant="body2">{item.advice}</Typography>
-            </li>
-          ))}
-        </Box>
-      )}
-      {!complete && (
-        <Typography variant="body2" sx={{ mt: 1 }}>
-          The file ends before the length its header gives, so this is what the part that is there measured.
-        </Typography>
-      )}
-      {!clean && (
-        <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
-          This is advice only: you can send the file as it is.
-        </Typography>
-      )}
-    </Alert>
+    <LevelCheckReport
+      measurement={outcome.measurement}
+      advice={outcome.advice}
+      complete={outcome.complete}
+      label={`Level check of ${trackName}`}
+      {...(outcome.advice.length > 0
+        ? { footnote: 'This is advice only: you can send the file as it is.' }
+        : {})}
+    />
   );
 }
