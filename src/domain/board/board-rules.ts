@@ -32,7 +32,7 @@ const CODE_WITH_SEPARATORS = /^(?:[A-Za-z]{2}[-\s]?[A-Za-z0-9]{3}[-\s]?\d{2}[-\s
 /**
  * The words a search matches, each somewhere in a submission's search text (artist, names, title,
  * e-mail, ISRCs, UPCs), lower case. An ISRC or UPC written with hyphens or spaces is one word
- * without them, as the search text keeps codes (drizzle/0012). Empty when nothing is searched.
+ * without them, as the search text keeps codes (drizzle/0014_board_triage). Empty when nothing is searched.
  */
 export function boardSearchWords(search: string | undefined): string[] {
   const text = (search ?? '').trim();

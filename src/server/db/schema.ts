@@ -319,7 +319,7 @@ export const submissions = pgTable(
      */
     returnedToPendingAt: timestamp('returned_to_pending_at', { withTimezone: true }),
     /**
-     * What the board's search box matches (issue 20 §5), kept by triggers (drizzle/0012): artist
+     * What the board's search box matches (issue 20 §5), kept by triggers (drizzle/0014_board_triage): artist
      * name, first name and surname, release title, item name and e-mail, the tracks' ISRCs and the
      * catalogue items' UPCs and ISRCs (written without hyphens), lower case. Searched through a
      * trigram index (pg_trgm), so any part of a name matches.
@@ -355,7 +355,7 @@ export const submissions = pgTable(
 /**
  * How many submissions hold each status (issue 20 §5): the board's status chips without counting
  * 100,000 rows. Kept by statement-level triggers on submissions (insert, delete, status change,
- * truncate: drizzle/0013), so it is exact in every transaction that reads it.
+ * truncate: drizzle/0014_board_triage), so it is exact in every transaction that reads it.
  */
 export const submissionStatusCounts = pgTable('submission_status_counts', {
   status: submissionStatus('status').primaryKey(),

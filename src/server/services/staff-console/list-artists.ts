@@ -10,7 +10,7 @@ import type { LinkSigner } from '../uploads/present-upload';
 /**
  * The name an artist is listed, sorted and found by, lower-cased: the artist name, else the
  * person's name, else the e-mail (the artist page's title). In the "C" collation, so that one
- * B-tree index (drizzle/0014_artist_list_indexes: `artists_list_name_idx`, the same expression)
+ * B-tree index (drizzle/0015_artist_list_indexes: `artists_list_name_idx`, the same expression)
  * serves both the A-to-Z order and a prefix search (`like 'abc%'`). The order is by code point:
  * letters with accents come after z.
  */

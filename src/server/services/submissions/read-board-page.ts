@@ -35,7 +35,7 @@ import { summaryColumns } from './read-submissions';
  * | status | status (workflow order), created_at, id | (status, created_at, id)                      |
  * | age    | status_changed_at, id                   | (status_changed_at, id), or with status first |
  *
- * The search's words each match the search text (kept by triggers, drizzle/0012) through its
+ * The search's words each match the search text (kept by triggers, drizzle/0014_board_triage) through its
  * trigram GIN index; release type and genre are equality filters, the release date range reads
  * (release_date).
  */
@@ -70,7 +70,7 @@ export function boardFiltersOf(query: BoardListQuery): BoardFilters {
 
 /**
  * One search word: a whole ISRC or UPC exactly, through the code indexes of tracks and catalogue
- * items (drizzle/0014); a whole e-mail address exactly, through the artist e-mail index; anything
+ * items (drizzle/0014_board_triage); a whole e-mail address exactly, through the artist e-mail index; anything
  * else anywhere in the search text, through its trigram index. The expressions are the indexes'.
  */
 function searchCondition(word: string): SQL {
