@@ -457,7 +457,8 @@ const reachable: Record<string, () => Scenario> = {
   }),
   UNKNOWN_LIST_SORT: () => ({
     expected: paginationMessages.UNKNOWN_LIST_SORT,
-    request: () => send({ method: 'GET', url: '/api/board/items?sort=sideways', headers: staff.headers }),
+    // The board has sorts of its own, with their own message (board/messages.ts).
+    request: () => send({ method: 'GET', url: '/api/waiting-list?sort=sideways', headers: staff.headers }),
   }),
   // spotify/messages.ts
   SPOTIFY_ARTIST_URL_REQUIRED: () => ({

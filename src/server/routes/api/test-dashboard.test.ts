@@ -245,7 +245,7 @@ describe('the full submission test', () => {
     );
     expect(lines[3]).toMatch(
       new RegExp(
-        `^3\\. Create the submission \\(${DB}\\): ok, \\d+ ms\\. Item [0-9a-f-]{36} "Full Run - Every Provider" \\(Pending\\) for a new artist ${STAFF_EMAIL} \\(made for the test\\), with 1 track and the artwork; follow-up jobs withdrawn before commit: mail\\.send ×2\\.$`,
+        `^3\\. Create the submission \\(${DB}\\): ok, \\d+ ms\\. Item [0-9a-f-]{36} "Full Run - Every Provider" \\(Pending\\) for a new artist ${STAFF_EMAIL} \\(made for the test\\), with 1 track and the artwork; follow-up jobs withdrawn before commit: media\\.audio-peaks, mail\\.send ×2, media\\.measure-loudness\\.$`,
       ),
     );
     expect(lines[4]).toMatch(
@@ -360,7 +360,7 @@ describe('with the monday.com board configured', () => {
     expect(result.detail).toMatch(/- Delete the board item \(monday\.com\): ok, \d+ ms\. Item \d+ deleted\./);
     // The queued board sync was withdrawn with the mails: only the test's own calls reached monday.com.
     expect(result.detail).toContain(
-      'follow-up jobs withdrawn before commit: mail.send ×2, board.sync-submission.',
+      'follow-up jobs withdrawn before commit: media.audio-peaks, mail.send ×2, media.measure-loudness, board.sync-submission.',
     );
     expect(standIn.requests.map((request) => request.operation)).toEqual([
       'boards',
