@@ -74,6 +74,7 @@ export const NOT_PRECACHED_CHUNKS = [
   'agreement-template-page',
   'analytics-page',
   'artist-page',
+  'artists-page',
   'board-page',
   'decision-templates-page',
   'invitations-page',
