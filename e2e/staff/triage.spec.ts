@@ -121,6 +121,7 @@ test('keyboard triage through three submissions: j/k, space, a/c/d open the righ
     await board.reload();
     await expect(rowOf(board, bravo).locator('svg[data-measured="true"]')).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
+  await hydrated(board);
   await board.keyboard.press('j');
   await board.keyboard.press('j');
   await expect(rowOf(board, bravo)).toHaveAttribute('aria-current', 'true');
