@@ -8,7 +8,8 @@ import type { MouseEvent } from 'react';
 import type { BoardRow } from '../../../../domain';
 import { usePreviewPlayer } from './preview-player';
 
-const WIDTH = 160;
+// One bar per stored peak (120), so the list keeps room for its other columns at 1280 px.
+const WIDTH = 120;
 const HEIGHT = 32;
 /** Shown while the server has not measured the file yet: a low, even line. */
 const FLAT = Array.from({ length: 60 }, () => 6);
