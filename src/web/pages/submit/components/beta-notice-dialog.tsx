@@ -1,10 +1,7 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { startTransition, useEffect, useState } from 'react';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import { usePublicConfig } from '../../../config';
 
 const dismissedKey = 'imprint.betaNoticeDismissed';
@@ -18,50 +15,84 @@ function wasDismissed(): boolean {
   }
 }
 
-/** Spec 001 §2: the portal is labelled beta; this notice shows once per browser session until dismissed. */
+function rememberDismissed(): void {
+  try {
+    window.sessionStorage.setItem(dismissedKey, '1');
+  } catch {
+    // Nothing to remember it in: closing is still what the artist asked for.
+  }
+}
+
+/**
+ * Spec 001 §2: the portal is labelled beta; this notice shows once per browser session until
+ * dismissed.
+ *
+ * The browser's own modal `<dialog>` rather than MUI's Dialog (issue 17): it is in the page from
+ * the first render, closed, so the server renders it and its styles with the page, and opening it
+ * is one `showModal()` — the browser traps focus, makes the page behind it inert, draws the
+ * backdrop, closes it on Escape and gives focus back. MUI's Modal, focus trap, transitions and
+ * their styles, built when the notice opened, were the longest task of the submit page's load on a
+ * phone (~400 ms of total blocking time in Lighthouse).
+ *
+ * Opened once the page is the browser's, never in its first render: whether this session dismissed
+ * it is in the browser's storage, which the prerendered page was rendered without.
+ */
 export function BetaNoticeDialog() {
   const { labelName, contactEmail } = usePublicConfig();
-  // Opened once the page is the browser's, never in its first render: whether this session
-  // dismissed it is in the browser's storage, which the prerendered page (issue 17) was rendered
-  // without, and a notice in the prerendered page could not be dismissed until the page's code had
-  // arrived. As a transition, the dialog is built without holding up the page.
-  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
-    if (!wasDismissed()) startTransition(() => setOpen(true));
+    const dialog = ref.current;
+    if (!dialog || dialog.open || wasDismissed()) return;
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    // A browser without modal dialogs (or jsdom) still shows the notice.
+    else dialog.setAttribute('open', '');
   }, []);
-  const dismiss = () => {
-    try {
-      window.sessionStorage.setItem(dismissedKey, '1');
-    } catch {
-      // Nothing to remember it in: closing is still what the artist asked for.
-    }
-    setOpen(false);
+  const close = () => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (typeof dialog.close === 'function') dialog.close();
+    else dialog.removeAttribute('open');
   };
   return (
-    <Dialog
-      open={open}
-      onClose={dismiss}
+    <Box
+      component="dialog"
+      ref={ref}
       aria-labelledby="beta-notice-title"
       aria-describedby="beta-notice-text"
+      // Every way it closes (the button, Escape) is a dismissal for this session.
+      onClose={rememberDismissed}
+      sx={{
+        border: 'none',
+        borderRadius: '16px',
+        p: 0,
+        width: 'calc(100% - 64px)',
+        maxWidth: 600,
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+        boxShadow: 24,
+        '&::backdrop': { backgroundColor: 'rgba(0, 0, 0, 0.5)' },
+      }}
     >
-      <DialogTitle id="beta-notice-title">Beta Portal Notice</DialogTitle>
+      <Typography id="beta-notice-title" variant="h6" component="h2" sx={{ px: 3, pt: 2.5, pb: 1.5 }}>
+        Beta Portal Notice
+      </Typography>
       {/* Two paragraphs: as one, it was the largest text on a phone's screen, so the notice, which
           opens once the page is the browser's, was the page's largest contentful paint rather than
           the prerendered page under it (issue 17). */}
-      <DialogContent id="beta-notice-text">
-        <DialogContentText sx={{ mb: 1.5 }}>
+      <Box id="beta-notice-text" sx={{ px: 3 }}>
+        <Typography sx={{ color: 'text.secondary', mb: 1.5 }}>
           The {labelName} submission portal is in beta. Every submission reaches our team, but you may meet
           the odd rough edge.
-        </DialogContentText>
-        <DialogContentText>
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>
           If something does not work as it should, write to {contactEmail} and we will help.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={dismiss} variant="contained" autoFocus>
+        </Typography>
+      </Box>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 2 }}>
+        <Button onClick={close} variant="contained">
           Got it
         </Button>
-      </DialogActions>
-    </Dialog>
+      </Box>
+    </Box>
   );
 }
