@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { imageVariantNamePattern } from '../../domain';
@@ -26,6 +27,17 @@ const fileLinkRefusals = {
 export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** A file made for the reader to save (a calendar, an export): its type, and its name in the header. */
+export function sendAttachment(
+  reply: FastifyReply,
+  file: { type: string; fileName: string; body: string | Buffer },
+): FastifyReply {
+  return reply
+    .type(file.type)
+    .header('content-disposition', contentDisposition('attachment', file.fileName))
+    .send(file.body);
 }
 
 function parseRange(

@@ -26,7 +26,7 @@ import { readKeyDates } from '../../services/release-planning/release-plans';
 import { readArtistChangeRequest } from '../../services/review/read-artist-change-request';
 import { resubmitChanges } from '../../services/review/resubmit-changes';
 import { readArtistSubmission, readArtistSubmissionsPage } from '../../services/submissions/read-submissions';
-import { contentDisposition } from '../files';
+import { sendAttachment } from '../files';
 
 const itemParamsSchema = z.object({ itemId: z.string().max(100) });
 
@@ -129,10 +129,7 @@ const artistSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
         { artistId: artist.id },
         new Date(),
       );
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('content-disposition', contentDisposition('attachment', file.fileName))
-        .send(file.body);
+      return sendAttachment(reply, { type: 'text/calendar; charset=utf-8', ...file });
     },
   );
 

@@ -10,7 +10,7 @@ import {
 import { staffOnly } from '../../../policies/authentication';
 import { buildKeyDatesFile } from '../../../services/release-planning/key-dates-file';
 import { readKeyDates, readNextDeadlines } from '../../../services/release-planning/release-plans';
-import { contentDisposition } from '../../files';
+import { sendAttachment } from '../../files';
 
 const itemParamsSchema = z.object({ itemId: z.string().max(100) });
 
@@ -58,10 +58,7 @@ export const boardKeyDateRoutes: FastifyPluginAsyncZod = async (app) => {
         'staff',
         new Date(),
       );
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('content-disposition', contentDisposition('attachment', file.fileName))
-        .send(file.body);
+      return sendAttachment(reply, { type: 'text/calendar; charset=utf-8', ...file });
     },
   );
 
