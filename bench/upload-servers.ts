@@ -119,4 +119,7 @@ if (kind === 'baseline') {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   port = Number(new URL(address).port);
 }
-process.send?.({ type: 'ready', port, dataDir });
+// The resident memory of the server ready to serve, before any upload, after a collection: each
+// path's growth is measured from here, so a warm-up that reached the peak cannot hide it.
+global.gc?.();
+process.send?.({ type: 'ready', port, dataDir, readyRss: process.memoryUsage.rss() });

@@ -38,6 +38,8 @@ const imprintFlags =
 interface Server {
   child: ChildProcess;
   base: string;
+  /** Its resident memory when it was ready to serve, before any upload. */
+  readyRss: number;
   /** Asks the child over IPC; `label` names the upload a `reset` starts (its CPU profile's name). */
   request<T>(type: string, reply: string, label?: string): Promise<T>;
 }
@@ -49,15 +51,16 @@ async function startServer(kind: 'imprint' | 'baseline'): Promise<Server> {
     env: { ...process.env, BENCH_CPU_PROF: cpuProfileDir ?? '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
+  const { port, readyRss } = await new Promise<{ port: number; readyRss: number }>((resolve, reject) => {
     child.once('error', reject);
-    child.on('message', (message: { type: string; port: number }) => {
-      if (message.type === 'ready') resolve(message.port);
+    child.on('message', (message: { type: string; port: number; readyRss: number }) => {
+      if (message.type === 'ready') resolve(message);
     });
   });
   return {
     child,
     base: `http://127.0.0.1:${port}`,
+    readyRss,
     request: <T>(type: string, reply: string, label?: string) =>
       new Promise<T>((resolve) => {
         const onMessage = (message: { type: string }) => {
@@ -300,7 +303,8 @@ console.log(
     'Each upload is paired with two bare pipes-to-disk of the same bytes just before it, one with\n' +
     "Node's default write buffer, one with the 1 MiB buffers Imprint's storage writes with; each\n" +
     "ratio is the path's speed over that pair's. Figures are min / median / max over the rounds; peak RSS is\n" +
-    "the server's highest resident memory during the path's uploads (growth over its start); CPU is\n" +
+    "the server's highest resident memory during the path's uploads, warm-up included (growth over its\n" +
+    `RSS when ready to serve, before any upload: Imprint ${mb(imprint.readyRss)} MB, bare ${mb(baselineServer.readyRss)} MB); CPU is\n` +
     "the server process's (all threads) per GB uploaded, median, the pair's in brackets.\n",
 );
 const names = Object.keys(paths).filter(
@@ -318,17 +322,22 @@ const results = new Map(
       cpu: [] as number[],
       pairCpu: [] as number[],
       peak: 0,
-      growth: 0,
     },
   ]),
 );
-// One upload per path first, not counted: a server's first one also compiles its code and queries.
+// One upload per path first, its speed not counted (a server's first one also compiles its code and
+// queries), its memory counted: peaks are measured from the server's RSS when it was ready.
+const bareMemory = { peak: baselineServer.readyRss };
 for (const name of names) {
-  await timeOnce(baselineServer, 'warm-up', bare, file);
-  await timeOnce(baselineServer, 'warm-up', bare1MiB, file);
-  await timeOnce(imprint, `warm-up ${name}`, paths[name] as Path, file);
+  for (const path of [bare, bare1MiB]) {
+    const warm = await timeOnce(baselineServer, 'warm-up', path, file);
+    bareMemory.peak = Math.max(bareMemory.peak, warm.memory.peak);
+  }
+  const warm = await timeOnce(imprint, `warm-up ${name}`, paths[name] as Path, file);
+  const entry = results.get(name);
+  if (entry) entry.peak = Math.max(entry.peak, warm.memory.peak);
 }
-let bareMemory = { peak: 0, growth: 0 };
+
 for (let round = 0; round < rounds; round++) {
   // The order turns every round, so no path always runs first (or last) on a warming machine.
   const order = names.map((_, index) => names[(index + round) % names.length] as string);
@@ -349,15 +358,7 @@ for (let round = 0; round < rounds; round++) {
     entry.cpu.push(measured.cpuPerGb);
     entry.pairCpu.push(pair.cpuPerGb);
     entry.peak = Math.max(entry.peak, measured.memory.peak);
-    entry.growth = Math.max(entry.growth, measured.memory.peak - measured.memory.baseline);
-    bareMemory = {
-      peak: Math.max(bareMemory.peak, pair.memory.peak, pair1MiB.memory.peak),
-      growth: Math.max(
-        bareMemory.growth,
-        pair.memory.peak - pair.memory.baseline,
-        pair1MiB.memory.peak - pair1MiB.memory.baseline,
-      ),
-    };
+    bareMemory.peak = Math.max(bareMemory.peak, pair.memory.peak, pair1MiB.memory.peak);
     if (verbose) {
       const line = (label: string, run: typeof pair) =>
         `  ${label.padEnd(30)} ${run.speed.toFixed(0).padStart(5)} MB/s  CPU ${run.memory.cpuMs.toFixed(0)} ms  GC ${run.memory.gcMs.toFixed(0)} ms (${run.memory.fullGcs} full)`;
@@ -390,13 +391,21 @@ for (const [name, entry] of results) {
       formatStats(entry.pairs1MiB, 0),
       formatStats(entry.ratios),
       formatStats(entry.ratios1MiB),
-      `${mb(entry.peak)} MB (+${mb(entry.growth)})`,
+      `${mb(entry.peak)} MB (+${mb(entry.peak - imprint.readyRss)})`,
       `${stats(entry.cpu).median.toFixed(2)} (${stats(entry.pairCpu).median.toFixed(2)})`,
     ]),
   );
 }
 console.log(
-  columns(['bare pipes', '', '', '', '', '', `${mb(bareMemory.peak)} MB (+${mb(bareMemory.growth)})`]),
+  columns([
+    'bare pipes',
+    '',
+    '',
+    '',
+    '',
+    '',
+    `${mb(bareMemory.peak)} MB (+${mb(bareMemory.peak - baselineServer.readyRss)})`,
+  ]),
 );
 
 if (hugeSize > 0) {
@@ -413,7 +422,7 @@ if (hugeSize > 0) {
       columns([
         name,
         `answered ${status || 'by closing'}`,
-        `peak RSS ${mb(memory.peak)} MB (+${mb(memory.peak - memory.baseline)})`,
+        `peak RSS ${mb(memory.peak)} MB (+${mb(memory.peak - imprint.readyRss)} over ready)`,
       ]),
     );
   }
