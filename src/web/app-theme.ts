@@ -1,6 +1,11 @@
 import { alpha, createTheme, responsiveFontSizes, type Theme } from '@mui/material/styles';
 import { brand } from './brand';
 
+/** The app's focus ring, for keyboard focus (`:focus-visible`, MUI's `Mui-focusVisible`). */
+export const focusRing = {
+  '&.Mui-focusVisible': { outline: `3px solid ${brand.primaryLight}`, outlineOffset: 2 },
+};
+
 function createAppTheme(): Theme {
   const base = createTheme({
     palette: {
@@ -43,7 +48,7 @@ function createAppTheme(): Theme {
         styleOverrides: {
           html: { scrollBehavior: 'auto' },
           // A focus ring that is always visible for keyboard users, on every surface.
-          ':focus-visible': { outline: `3px solid ${brand.primaryLight}`, outlineOffset: 2 },
+          ':focus-visible': focusRing['&.Mui-focusVisible'],
           '@media (prefers-reduced-motion: reduce)': {
             '*, *::before, *::after': {
               transitionDuration: '0.01ms !important',
@@ -52,13 +57,18 @@ function createAppTheme(): Theme {
           },
         },
       },
+      // Buttons show the focus ring above when focused from the keyboard (ButtonBase's own
+      // `outline: 0` comes after the global rule, hence `focusRing` on each), not MUI's focus ripple,
+      // which mounted a ripple and ran an endless pulsing animation whenever a button took focus (the
+      // beta notice's button, focused as it opens, gave the submit page's load a long task: issue 17).
       MuiButton: {
-        defaultProps: { disableElevation: true },
+        defaultProps: { disableElevation: true, disableFocusRipple: true },
         styleOverrides: {
-          root: { borderRadius: 999, paddingInline: 20 },
+          root: { borderRadius: 999, paddingInline: 20, ...focusRing },
           sizeLarge: { paddingBlock: 12, paddingInline: 28, fontSize: '1rem' },
         },
       },
+      MuiIconButton: { defaultProps: { disableFocusRipple: true }, styleOverrides: { root: focusRing } },
       // Subtitles are lead paragraphs, not headings (MUI maps them to h6 by default).
       MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
       MuiLink: { defaultProps: { underline: 'always' } },

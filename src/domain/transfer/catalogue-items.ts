@@ -210,7 +210,11 @@ export function formatTrackDuration(ms: number | undefined): string | undefined 
   return formatDuration(ms / 1000);
 }
 
-const MONTH_YEAR = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long' });
+// Built on first use, not when the module loads: the domain is part of every page's first paint,
+// and a first Intl formatter costs tens of milliseconds on a phone (issue 17).
+let monthYear: Intl.DateTimeFormat | undefined;
+const monthYearFormat = () =>
+  (monthYear ??= new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long' }));
 
 /**
  * A release date in US English (spec 001 §2). Streaming services date some releases only to the
@@ -222,6 +226,6 @@ export function formatCatalogueReleaseDate(value: string | undefined): string | 
   const full = formatLongDate(date);
   if (full) return full;
   const monthOnly = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(date);
-  if (monthOnly) return MONTH_YEAR.format(Date.UTC(Number(monthOnly[1]), Number(monthOnly[2]) - 1, 1));
+  if (monthOnly) return monthYearFormat().format(Date.UTC(Number(monthOnly[1]), Number(monthOnly[2]) - 1, 1));
   return date;
 }

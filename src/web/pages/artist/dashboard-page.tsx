@@ -10,11 +10,11 @@ import { useArtistProfile, useArtistSubmissions } from '../../api/artist';
 import { isSignedOutError } from '../../auth/sign-in-path';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { LoadMore, pagedListState } from '../../components/load-more';
+import { TabList } from '../../components/tab-list';
 import { useHydrating } from '../../components/use-hydrating';
 import { usePageTitle } from '../../components/use-page-title';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { ContractPanelSkeleton } from './dashboard/contract-panel-skeleton';
-import { DashboardTabs } from './dashboard/dashboard-tabs';
 import { ProfileCard, ProfileCardSkeleton } from './dashboard/profile-card';
 import { SubmissionList, SubmissionListSkeleton } from './dashboard/submission-list';
 
@@ -191,7 +191,7 @@ export function DashboardPage() {
         Dashboard
       </Typography>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: { xs: 3, md: 4 } }}>
-        <DashboardTabs
+        <TabList
           tabs={TABS.map((item, index) => ({ label: item.label, id: tabId(index), panelId: panelId(index) }))}
           selected={tab}
           onSelect={(index) => selectTab(index as DashboardTab)}

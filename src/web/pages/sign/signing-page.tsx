@@ -6,8 +6,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
@@ -25,6 +23,7 @@ import {
 import { ApiError } from '../../api/client';
 import { consentToSign, declineAgreement, signAgreement, useSigningDocument } from '../../api/contracts';
 import { isSignedOutError, signInPath } from '../../auth/sign-in-path';
+import { TabList } from '../../components/tab-list';
 import { useDocumentTitle } from '../../components/use-page-title';
 import { DeclineDialog } from './decline-dialog';
 import { DropboxSignSection } from './dropbox-sign-section';
@@ -159,15 +158,17 @@ function SignatureSection({
       <Typography sx={{ color: 'text.secondary', mb: 2 }}>
         Sign as {doc.signerName}: type your full name, or draw your signature.
       </Typography>
-      <Tabs
-        value={method}
-        onChange={(_event, value: SignatureMethod) => setMethod(value)}
-        aria-label="How to sign"
+      <TabList
+        tabs={SIGNATURE_METHODS.map((value) => ({
+          label: SIGNATURE_METHOD_LABELS[value],
+          id: `signature-tab-${value}`,
+          panelId: `signature-panel-${value}`,
+        }))}
+        selected={SIGNATURE_METHODS.indexOf(method)}
+        onSelect={(index) => setMethod(SIGNATURE_METHODS[index] ?? 'typed')}
+        label="How to sign"
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
-      >
-        <Tab label="Type" value="typed" id="signature-tab-typed" aria-controls="signature-panel-typed" />
-        <Tab label="Draw" value="drawn" id="signature-tab-drawn" aria-controls="signature-panel-drawn" />
-      </Tabs>
+      />
       <Box
         role="tabpanel"
         id={`signature-panel-${method}`}
@@ -329,6 +330,9 @@ function SigningForm({ document: doc, token }: { document: SigningDocument; toke
  * 1000x800 popup, so it carries no site header — a readable column with the whole agreement, the
  * consent to sign electronically, and the signature.
  */
+const SIGNATURE_METHODS: readonly SignatureMethod[] = ['typed', 'drawn'];
+const SIGNATURE_METHOD_LABELS: Record<SignatureMethod, string> = { typed: 'Type', drawn: 'Draw' };
+
 export function SigningPage() {
   const { token = '' } = useParams();
   const location = useLocation();

@@ -5,12 +5,11 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { chooseNewArtist, type SpotifyArtistResult } from '../../../../../domain';
+import { TabList } from '../../../../components/tab-list';
 import type { SubmitFormValues } from '../../../../forms/form-values';
 import { StepSection } from '../step-section';
 import type { ConfirmedArtist } from './connected-artist-card';
@@ -18,7 +17,9 @@ import { SpotifyArtistSearch } from './spotify-artist-search';
 import { SpotifyUrlVerify } from './spotify-url-verify';
 
 type ProfileChoice = 'has-profile' | 'new-artist';
-type FindMode = 'search' | 'url';
+const FIND_MODES = ['search', 'url'] as const;
+type FindMode = (typeof FIND_MODES)[number];
+const FIND_MODE_LABELS: Record<FindMode, string> = { search: 'Search', url: 'Paste URL' };
 
 /**
  * The artist's Spotify profile: found by name or pasted as a link. Which way, and whether the
@@ -106,21 +107,18 @@ export function StreamingProfileSection() {
           </Typography>
         ) : (
           <Box>
-            <Tabs
-              value={mode}
-              onChange={(_event, next: FindMode) => setMode(next)}
-              aria-label="How to find your profile"
-              variant="fullWidth"
+            <TabList
+              tabs={FIND_MODES.map((findMode) => ({
+                label: FIND_MODE_LABELS[findMode],
+                id: `${baseId}-tab-${findMode}`,
+                panelId: `${baseId}-panel`,
+              }))}
+              selected={FIND_MODES.indexOf(mode)}
+              onSelect={(index) => setMode(FIND_MODES[index] ?? 'search')}
+              label="How to find your profile"
+              fullWidth
               sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', maxWidth: { sm: 420 } }}
-            >
-              <Tab
-                value="search"
-                label="Search"
-                id={`${baseId}-tab-search`}
-                aria-controls={`${baseId}-panel`}
-              />
-              <Tab value="url" label="Paste URL" id={`${baseId}-tab-url`} aria-controls={`${baseId}-panel`} />
-            </Tabs>
+            />
             <Box role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${mode}`}>
               {mode === 'search' ? (
                 <SpotifyArtistSearch connected={current} onPick={pick} onChangeArtist={changeArtist} />

@@ -3,11 +3,10 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { useCallback, useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { CATALOGUE_NOTICE_MS, isCatalogueItemAdded } from '../../../../../domain';
+import { TabList } from '../../../../components/tab-list';
 import type { SubmitFormValues } from '../../../../forms/form-values';
 import { useCatalogueAdder } from './catalogue-add';
 import { CatalogueSearchPanel } from './catalogue-search-panel';
@@ -32,17 +31,14 @@ export function CatalogueFinder() {
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      <Tabs
-        value={tab}
-        onChange={(_, next: number) => setTab(next)}
-        aria-label="Find your releases"
-        variant="fullWidth"
+      <TabList
+        tabs={TABS.map((label, index) => ({ label, id: tabId(index), panelId: panelId(index) }))}
+        selected={tab}
+        onSelect={setTab}
+        label="Find your releases"
+        fullWidth
         sx={{ borderBottom: 1, borderColor: 'divider' }}
-      >
-        {TABS.map((label, index) => (
-          <Tab key={label} label={label} id={tabId(index)} aria-controls={panelId(index)} />
-        ))}
-      </Tabs>
+      />
       {TABS.map((label, index) => (
         <Box
           key={label}

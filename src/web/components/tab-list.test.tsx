@@ -2,8 +2,8 @@ import { ThemeProvider } from '@mui/material/styles';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../theme';
-import { DashboardTabs } from './dashboard-tabs';
+import { theme } from '../theme';
+import { TabList } from './tab-list';
 
 const tabs = [
   { label: 'Dashboard', id: 'tab-a', panelId: 'panel-a' },
@@ -13,7 +13,7 @@ const tabs = [
 function renderTabs(selected: number, onSelect = vi.fn()) {
   render(
     <ThemeProvider theme={theme}>
-      <DashboardTabs tabs={tabs} selected={selected} onSelect={onSelect} label="Dashboard sections" />
+      <TabList tabs={tabs} selected={selected} onSelect={onSelect} label="Dashboard sections" />
     </ThemeProvider>,
   );
   return onSelect;
