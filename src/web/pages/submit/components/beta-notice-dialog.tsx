@@ -41,11 +41,17 @@ export function BetaNoticeDialog() {
   const { labelName, contactEmail } = usePublicConfig();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.open || wasDismissed()) return;
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    // A browser without modal dialogs (or jsdom) still shows the notice.
-    else dialog.setAttribute('open', '');
+    // In a task of its own, after the one that takes the page over: showModal() lays out and
+    // styles the whole page again (the rest becomes inert, focus moves), which inside the
+    // hydration task made that long task longer on a phone (issue 17).
+    const timer = window.setTimeout(() => {
+      const dialog = ref.current;
+      if (!dialog || dialog.open || wasDismissed()) return;
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      // A browser without modal dialogs (or jsdom) still shows the notice.
+      else dialog.setAttribute('open', '');
+    }, 0);
+    return () => window.clearTimeout(timer);
   }, []);
   const close = () => {
     const dialog = ref.current;
