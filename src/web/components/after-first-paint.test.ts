@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint } from './after-first-paint';
+import { afterFirstEngagement, afterFirstPaint } from './after-first-paint';
 import { setInitialPageCode } from './initial-page';
 
 afterEach(() => {
@@ -40,5 +40,33 @@ describe('work after the first paint', () => {
     const task = vi.fn();
     afterFirstPaint(window, task);
     await vi.waitFor(() => expect(task).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('work after the first engagement', () => {
+  it('waits for the visitor’s own gesture, not a script’s focus, then runs once after the first paint', async () => {
+    document.body.innerHTML = '<h1>Submit your music</h1><button type="button">Got it</button>';
+    const task = vi.fn();
+    afterFirstEngagement(window, task);
+    document.querySelector('button')?.focus();
+    await flush();
+    expect(task).not.toHaveBeenCalled();
+
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+    await vi.waitFor(() => expect(task).toHaveBeenCalledTimes(1));
+    window.dispatchEvent(new Event('pointerdown'));
+    window.dispatchEvent(new Event('input'));
+    await flush();
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing once cancelled (the page left)', async () => {
+    document.body.innerHTML = '<h1>Submit your music</h1>';
+    const task = vi.fn();
+    const cancel = afterFirstEngagement(window, task);
+    cancel();
+    window.dispatchEvent(new Event('pointerdown'));
+    await flush();
+    expect(task).not.toHaveBeenCalled();
   });
 });

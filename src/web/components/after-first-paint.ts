@@ -43,3 +43,34 @@ export function afterFirstPaint(target: Window, task: () => void): void {
   if (target.document.readyState === 'complete') whenUp();
   else target.addEventListener('load', whenUp, { once: true });
 }
+
+/** What says a visitor has started using the page: their own gestures, never a script's focus. */
+const ENGAGEMENT_EVENTS = ['pointerdown', 'keydown', 'input'] as const;
+
+/**
+ * Runs `task` once the visitor starts using the page (a tap, a click, a key, typing), when the
+ * browser is next idle (or 2 s later at the latest), and after the first paint's own work. For
+ * code only someone filling the page in will need, such as the submit form's later steps: a
+ * visitor who only reads pays for none of it, in data or in a phone's CPU while the page loads
+ * (issue 17), and someone filling in step 1 has it long before they reach step 2.
+ */
+export function afterFirstEngagement(target: Window, task: () => void): () => void {
+  let done = false;
+  const engaged = () => {
+    stop();
+    afterFirstPaint(target, () => {
+      if (done) return;
+      done = true;
+      task();
+    });
+  };
+  const stop = () => {
+    for (const type of ENGAGEMENT_EVENTS) target.removeEventListener(type, engaged, { capture: true });
+  };
+  for (const type of ENGAGEMENT_EVENTS)
+    target.addEventListener(type, engaged, { capture: true, passive: true });
+  return () => {
+    done = true;
+    stop();
+  };
+}

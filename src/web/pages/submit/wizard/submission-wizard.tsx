@@ -16,7 +16,7 @@ import {
   REQUIRED_INFORMATION_MISSING,
   type StepValidation,
 } from '../../../../domain';
-import { afterFirstPaint } from '../../../components/after-first-paint';
+import { afterFirstEngagement } from '../../../components/after-first-paint';
 import { useHydrating } from '../../../components/use-hydrating';
 import { usePublicConfig } from '../../../config';
 import { FieldErrorsProvider } from '../../../forms/field-errors';
@@ -221,15 +221,18 @@ const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft 
         : {}),
   });
   const { isSubmitting } = submission;
-  // Once the first screen is up, fetch the later steps while the artist reads it.
-  useEffect(() => {
-    afterFirstPaint(window, () => {
-      void loadMusicStep();
-      void loadAdditionalStep();
-      void loadReviewStep();
-      preloadUploadClient();
-    });
-  }, []);
+  // Once the artist starts on the form, fetch the later steps while they fill in this one: a
+  // visitor who only reads the page loads none of them (issue 17).
+  useEffect(
+    () =>
+      afterFirstEngagement(window, () => {
+        void loadMusicStep();
+        void loadAdditionalStep();
+        void loadReviewStep();
+        preloadUploadClient();
+      }),
+    [],
+  );
   const isBusy = useCallback(() => registry.isBusy() || isSubmitting(), [registry, isSubmitting]);
   useLeaveWarning(isBusy);
   useUploadKeepAlive(isBusy);
