@@ -120,6 +120,15 @@ describe('the web app', () => {
     expect(first.headers['content-security-policy']).not.toEqual(second.headers['content-security-policy']);
   });
 
+  it('makes no nonce for an API answer, which keeps the same policy and headers', async () => {
+    const answer = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const policy = String(answer.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain('nonce-');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('caches hashed assets for a year and other public files for an hour', async () => {
     const asset = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);

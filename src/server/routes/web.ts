@@ -154,7 +154,7 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
 
   // Client routes are a route of their own (GET and HEAD), not the not-found handler, so that
   // route hooks such as @fastify/compress's apply to the page; anything else it passes on.
-  app.get('/*', async (request, reply) => {
+  app.get('/*', { helmet: { enableCSPNonces: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage =
       !url.startsWith('/api/') &&
