@@ -7,7 +7,7 @@ import {
 } from '../../../domain';
 import type { AppConfig } from '../../config';
 import type { Executor } from '../../db/client';
-import { artists, signatureRequests } from '../../db/schema';
+import { artists, signatureRequests, submissions } from '../../db/schema';
 import { hashAgreementText } from '../contracts/agreement-values';
 import type { SignatureRequestRow } from '../contracts/find-signature-request';
 import { getCurrentTemplate } from '../contracts/get-current-template';
@@ -29,11 +29,18 @@ export async function openScheduleRequest(
   actor: SignatureActor,
   now: Date,
 ): Promise<SignatureRequestRow | undefined> {
-  const [artist] = await tx.select().from(artists).where(eq(artists.id, schedule.artistId));
-  if (!artist) throw new Error(`Artist ${schedule.artistId} of schedule ${schedule.id} not found`);
+  const [found] = await tx
+    .select({ artist: artists, artistDetails: submissions.artistDetails })
+    .from(artists)
+    .innerJoin(submissions, eq(submissions.id, schedule.submissionId))
+    .where(eq(artists.id, schedule.artistId));
+  if (!found) throw new Error(`Artist ${schedule.artistId} of schedule ${schedule.id} not found`);
+  const { artist } = found;
   const template = await getCurrentTemplate(tx);
   const content = schedule.content as ReleaseScheduleContent;
-  const signerName = artist.artistName?.trim() || artist.name?.trim() || artist.email;
+  // The profile's name, else the one the release was submitted under.
+  const submittedAs = (found.artistDetails as { artistName?: string } | null)?.artistName?.trim();
+  const signerName = artist.artistName?.trim() || submittedAs || artist.name?.trim() || artist.email;
   const text = renderReleaseSchedule(content, {
     version: schedule.version,
     artistName: signerName,
