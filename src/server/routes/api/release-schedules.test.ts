@@ -6,6 +6,7 @@ import {
   describeScheduleMatch,
   findScheduleFile,
   RELEASE_SCHEDULE_MESSAGES,
+  type ReleaseDetailsResponse,
   type ReleaseSchedule,
   SUBMISSION_NOT_FOUND,
 } from '../../../domain';
@@ -354,5 +355,35 @@ describe('a file replaced after approval', () => {
       [1, true],
       [2, false],
     ]);
+  });
+});
+
+describe('release details submitted after approval', () => {
+  it('supersede the schedule when they change what it lists, and the next approval lists the ISRC', async () => {
+    const { itemId } = await submitAs(artistA);
+    await setStatus(itemId, 'approved');
+    await runJobs();
+    const first = (await scheduleOf(artistA, itemId)) as ReleaseSchedule;
+    expect(first.content.tracks[0]?.isrc).toBeNull();
+
+    // The label reopens the release for its details; the artist gives the ISRC.
+    await setStatus(itemId, 'in_progress');
+    const detailsUrl = `/api/profile/submissions/${itemId}/release-details`;
+    const view = (await call(artistA, 'GET', detailsUrl)).json()
+      .releaseDetails as ReleaseDetailsResponse['releaseDetails'];
+    const save = {
+      tracks: view.tracks.map(({ trackId, metadata }) => ({ trackId, isrc: 'GB-A1B-27-00042', metadata })),
+    };
+    const submitted = await call(artistA, 'POST', `${detailsUrl}/submit`, save);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect((await scheduleOf(artistA, itemId))?.state).toBe('superseded');
+
+    await setStatus(itemId, 'approved');
+    await runJobs();
+    const second = (await scheduleOf(artistA, itemId)) as ReleaseSchedule;
+    expect(second).toMatchObject({ version: 2, state: 'awaiting_signature' });
+    expect(second.content.tracks[0]?.isrc).toBe('GB-A1B-27-00042');
+    // The files did not change: the same fingerprints.
+    expect(second.content.tracks[0]?.audio?.sha256).toBe(first.content.tracks[0]?.audio?.sha256);
   });
 });
