@@ -35,6 +35,8 @@ let artistA: SignedIn;
 let artistB: SignedIn;
 
 const STAFF_EMAIL = 'schedules@label.example';
+const ARTIST_A = 'schedule.a@example.com';
+const TO_SIGN_SUBJECT = 'Sign the release schedule of "First Light"';
 const db = () => ctx.database.db;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const runJobs = async () => {
@@ -45,7 +47,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   await addStaff(db(), STAFF_EMAIL, 'Sam Staff');
   staff = await signIn(ctx.app, db(), STAFF_EMAIL);
-  artistA = await signIn(ctx.app, db(), 'schedule.a@example.com');
+  artistA = await signIn(ctx.app, db(), ARTIST_A);
   artistB = await signIn(ctx.app, db(), 'schedule.b@example.com');
 });
 afterAll(async () => ctx.close());
@@ -75,6 +77,13 @@ async function scheduleOf(as: SignedIn, itemId: string): Promise<ReleaseSchedule
   const response = await call(as, 'GET', `/api/release-schedules?submissionId=${itemId}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().schedule;
+}
+
+async function mailsTo(address: string, subject: string) {
+  return db()
+    .select({ text: outboxMessages.text })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.to, address), eq(outboxMessages.subject, subject)));
 }
 
 async function schedulesOf(itemId: string) {
@@ -145,6 +154,9 @@ describe('approving a release', () => {
       { name: 'Leo Park', percentage: 60 },
       { name: 'Ana Ruiz', percentage: 40 },
     ]);
+
+    const mails = await mailsTo(ARTIST_A, TO_SIGN_SUBJECT);
+    expect(mails.some((mail) => mail.text.includes(`/submission/${itemId}`))).toBe(true);
 
     // Running the job again, or approving again after a step back, keeps the same schedule.
     await prepareReleaseSchedule(
@@ -256,16 +268,8 @@ describe('signing a schedule', () => {
       expect(text).toContain(sha256(bytes as Buffer));
     expect(text).toContain('Signature certificate');
 
-    const [mail] = await db()
-      .select()
-      .from(outboxMessages)
-      .where(
-        and(
-          eq(outboxMessages.to, 'schedule.a@example.com'),
-          eq(outboxMessages.subject, SEALED_SCHEDULE_SUBJECT),
-        ),
-      );
-    expect(mail?.text).toContain(`/submission/${itemId}`);
+    const sealedMails = await mailsTo(ARTIST_A, SEALED_SCHEDULE_SUBJECT);
+    expect(sealedMails.some((mail) => mail.text.includes(`/submission/${itemId}`))).toBe(true);
 
     const verify = await call(artistA, 'GET', `/api/contracts/${schedule.signatureRequestId}/verify`);
     expect(verify.statusCode).toBe(200);
@@ -349,6 +353,8 @@ describe('a file replaced after approval', () => {
     const second = (await scheduleOf(artistA, itemId)) as ReleaseSchedule;
     expect(second).toMatchObject({ version: 2, state: 'awaiting_signature' });
     expect(second.content.tracks[0]?.audio?.sha256).toBe(sha256(remaster));
+    const mails = await mailsTo(ARTIST_A, TO_SIGN_SUBJECT);
+    expect(mails.some((mail) => mail.text.includes('has a new version (2)'))).toBe(true);
     expect(second.content.tracks[0]?.audio?.sha256).not.toBe(sha256(files[0]?.bytes as Buffer));
     const rows = await schedulesOf(itemId);
     expect(rows.map((row) => [row.version, row.supersededAt !== null])).toEqual([

@@ -8,9 +8,11 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { releaseSchedules, submissions } from '../../db/schema';
 import type { StorageProvider } from '../../providers/storage/storage';
+import { queueSubmissionMail } from '../audit/queue-submission-mail';
 import { snapshotFiles } from '../review/file-snapshots';
 import { readReleaseScheduleSource } from '../submissions/read-submissions';
 import { openScheduleRequest } from './open-schedule-request';
+import { composeScheduleToSignMail } from './schedule-mail';
 import { findCurrentSchedule, scheduleSourceKey, toScheduleSource } from './schedule-source';
 import { supersedeSchedule } from './supersede-schedule';
 
@@ -27,7 +29,7 @@ export type PrepareScheduleOutcome =
  * `snapshotFiles`), and its signature request. The files are hashed before the transaction; inside
  * it the submission is locked and read again, so what is frozen is what is stored at commit. An
  * unchanged schedule is kept (approving twice, a bulk decision, a duplicate job make one); a
- * changed one is superseded by the next version.
+ * changed one is superseded by the next version. The artist is mailed the way to sign it.
  */
 export async function prepareReleaseSchedule(
   deps: { db: Database; storage: StorageProvider; config: AppConfig },
@@ -73,6 +75,17 @@ export async function prepareReleaseSchedule(
       .returning();
     if (!schedule) throw new Error(`The schedule of submission ${submissionId} was not stored`);
     const request = await openScheduleRequest(tx, deps.config, schedule, {}, now);
+    if (request)
+      await queueSubmissionMail(
+        tx,
+        composeScheduleToSignMail(deps.config, request.signerEmail, {
+          artistName: request.signerName,
+          releaseTitle: content.releaseTitle,
+          version,
+          submissionId,
+        }),
+        { submissionId, purpose: 'release_schedule' },
+      );
     return { result: 'prepared', scheduleId: schedule.id, version, requestId: request?.id ?? null };
   });
 }
