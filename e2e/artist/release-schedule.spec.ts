@@ -4,10 +4,10 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { makeWav } from '../../src/server/test/media-fixtures';
-import { expect, expectNoProblems, test, watchPage } from '../fixtures';
-import { storageStatePath } from '../support/accounts';
+import { expect, expectNoProblems, test } from '../fixtures';
+import { openStaffPage } from '../support/accounts';
 import { axeViolations } from '../support/axe';
 import { newArtistWithSubmission } from '../support/board';
 
@@ -21,12 +21,6 @@ import { newArtistWithSubmission } from '../support/board';
 test.describe.configure({ timeout: 180_000 });
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function staffPage(browser: Browser) {
-  const context = await browser.newContext({ storageState: storageStatePath('staff') });
-  const page = await context.newPage();
-  return { page, problems: watchPage(page), close: () => context.close() };
-}
 
 async function pdfText(bytes: Buffer): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'imprint-schedule-'));
@@ -74,7 +68,7 @@ test('staff approve a release → the artist signs its schedule → the verify p
   const approvedHash = sha256(submission.wav.buffer);
 
   // Staff approve; the schedule is prepared in the background and shows on the details page.
-  const staff = await staffPage(browser);
+  const staff = await openStaffPage(browser);
   await staff.page.goto(`/details/${submission.itemId}`);
   await expect(staff.page.getByRole('heading', { level: 1 })).toHaveText(submission.itemName);
   const panel = staff.page.getByRole('region', { name: 'Change status' });

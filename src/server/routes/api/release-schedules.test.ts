@@ -18,7 +18,7 @@ import { makeWav } from '../../test/media-fixtures';
 import { multipartBody } from '../../test/multipart';
 import { pdfText } from '../../test/pdf-text';
 import { type SignedIn, signIn } from '../../test/sign-in';
-import { newSessionIdForTest, postSubmission, prepareTestSubmission } from '../../test/submission-fixtures';
+import { newSessionIdForTest, runDueJobs, submitSignedIn } from '../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 /**
@@ -39,9 +39,7 @@ const ARTIST_A = 'schedule.a@example.com';
 const TO_SIGN_SUBJECT = 'Sign the release schedule of "First Light"';
 const db = () => ctx.database.db;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const runJobs = async () => {
-  while (await ctx.app.jobs.runOnce()) {}
-};
+const runJobs = () => runDueJobs(ctx.app);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -61,12 +59,8 @@ function call(as: SignedIn | null, method: 'GET' | 'POST', url: string, payload?
   });
 }
 
-async function submitAs(as: SignedIn, options: Parameters<typeof prepareTestSubmission>[1] = {}) {
-  const prepared = await prepareTestSubmission(ctx.app, options);
-  const response = await postSubmission(ctx.app, prepared.payload, { cookie: as.cookie });
-  expect(response.statusCode, response.body).toBe(200);
-  return { ...prepared, itemId: response.json().data.itemId as string };
-}
+const submitAs = (as: SignedIn, options: Parameters<typeof submitSignedIn>[2] = {}) =>
+  submitSignedIn(ctx.app, as, options);
 
 async function setStatus(itemId: string, status: string) {
   const response = await call(staff, 'POST', `/api/board/items/${itemId}/status`, { status });
