@@ -108,8 +108,11 @@ test('staff approve a release → the artist signs its schedule → the verify p
   await expect(page.getByRole('heading', { name: 'Release schedule signed' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to your release' }).click();
 
-  // Signed, then sealed: the PDF lists the approved WAV's fingerprint.
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(submission.releaseTitle);
+  // Signed, then sealed: the PDF lists the approved WAV's fingerprint. (From the signing page the
+  // artist area's layout and page load afresh: slow on a busy machine.)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(submission.releaseTitle, {
+    timeout: 30_000,
+  });
   await expect(section.getByText('Signed', { exact: true })).toBeVisible();
   const download = section.getByRole('link', { name: 'Download the signed schedule' });
   await expect(async () => {

@@ -19,7 +19,7 @@ export interface SigningWords {
   signedTitle: string;
   /** Where the sealed copy will be. */
   copyPlace: string;
-  back: { to: string; label: string };
+  back: { to: string; label: string; fullLoad?: boolean };
 }
 
 /** The words of the signing page for the artist agreement or for a release's schedule to it. */
@@ -31,7 +31,7 @@ export function signingWordsOf(doc: { scheduleSubmissionId?: string | undefined 
       signButton: 'Sign Schedule',
       signedTitle: 'Release schedule signed',
       copyPlace: "the release's page",
-      back: { to: `/submission/${doc.scheduleSubmissionId}`, label: 'Back to your release' },
+      back: { to: `/submission/${doc.scheduleSubmissionId}`, label: 'Back to your release', fullLoad: true },
     };
   return {
     noun: 'agreement',
@@ -48,6 +48,18 @@ const AGREEMENT_BACK = signingWordsOf({}).back;
 /** The page opened as the tab's popup can close itself; opened any other way, it links back. */
 function LeaveActions({ back }: { back: SigningWords['back'] }) {
   const isPopup = typeof window !== 'undefined' && Boolean(window.opener);
+  // A release's page is left by loading it afresh: the signing page is a document of its own,
+  // without the app's layout, and a client-side move into the signed-in area right after signing
+  // was seen to leave that area waiting on its session read (e2e, about 1 run in 3).
+  const backButton = back.fullLoad ? (
+    <Button variant="contained" component="a" href={back.to}>
+      {back.label}
+    </Button>
+  ) : (
+    <Button variant="contained" component={RouterLink} to={back.to}>
+      {back.label}
+    </Button>
+  );
   return (
     <Stack direction="row" sx={{ mt: 3, gap: 1.5, flexWrap: 'wrap' }}>
       {isPopup ? (
@@ -55,9 +67,7 @@ function LeaveActions({ back }: { back: SigningWords['back'] }) {
           Close window
         </Button>
       ) : (
-        <Button variant="contained" component={RouterLink} to={back.to}>
-          {back.label}
-        </Button>
+        backButton
       )}
     </Stack>
   );
