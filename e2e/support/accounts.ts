@@ -1,4 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { watchPage } from '../fixtures';
 import { readSignInMail } from './mail';
 
 /** The demo accounts the server seeds (src/server/seed/seed-demo-data.ts). */
@@ -6,6 +7,13 @@ export const demoArtist = 'artist@imprint.example';
 export const demoStaff = 'staff@imprint.example';
 
 export const storageStatePath = (who: 'artist' | 'staff') => `playwright/.auth/${who}.json`;
+
+/** A staff member's page in a browser context of its own, watched for problems; `close` ends the context. */
+export async function openStaffPage(browser: Browser) {
+  const context = await browser.newContext({ storageState: storageStatePath('staff') });
+  const page = await context.newPage();
+  return { page, problems: watchPage(page), close: () => context.close() };
+}
 
 /**
  * Signs in through the real e-mail flow, from the API side: request the e-mail, take the link's

@@ -45,6 +45,7 @@ import { meRoutes } from './routes/api/me';
 import { monitoringRoutes } from './routes/api/monitoring';
 import { profileRoutes } from './routes/api/profile';
 import { releasePlanningRoutes } from './routes/api/release-planning';
+import { releaseScheduleRoutes } from './routes/api/release-schedules';
 import { responsePromiseRoutes } from './routes/api/response-promise';
 import { returningArtistRoutes } from './routes/api/returning-artist';
 import { returningLinkRoutes } from './routes/api/returning-links';
@@ -311,6 +312,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(testDashboardRoutes);
   await app.register(dropboxSignRoutes);
   await app.register(contractRoutes);
+  await app.register(releaseScheduleRoutes);
   await app.register(signingRoutes);
   await app.register(agreementTemplateRoutes);
   await app.register(decisionTemplateRoutes);

@@ -53,5 +53,7 @@ export const SUBMISSION_MAIL_PURPOSES = [
   'release_details_notice',
   /** Issue 21 §1: a delivery or pitch deadline is near (jobs/remind-deadlines.ts). */
   'deadline_reminder',
+  /** Issue 21 §4: an approved release's schedule to the agreement is ready to sign. */
+  'release_schedule',
 ] as const;
 export type SubmissionMailPurpose = (typeof SUBMISSION_MAIL_PURPOSES)[number];

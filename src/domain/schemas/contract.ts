@@ -7,6 +7,7 @@ import {
   SIGNATURE_STATUSES,
 } from '../contract/signing-rules';
 import { emailSchema, idSchema, shortTextSchema } from './common';
+import { releaseScheduleContentSchema } from './release-schedule';
 
 export const signatureStatusSchema = z.enum(SIGNATURE_STATUSES);
 export type SignatureStatus = z.infer<typeof signatureStatusSchema>;
@@ -94,6 +95,8 @@ export const signingDocumentSchema = z.object({
   providerClientId: z.string().optional(),
   /** The provider works in test mode: its embedded client must be opened in test mode too. */
   providerTestMode: z.boolean().optional(),
+  /** Set when the document is a release's schedule to the agreement (issue 21 §4): its submission. */
+  scheduleSubmissionId: idSchema.optional(),
 });
 export type SigningDocument = z.infer<typeof signingDocumentSchema>;
 export const signingDocumentResponseSchema = z.object({
@@ -135,6 +138,16 @@ export const contractVerifyInfoResponseSchema = z.object({
   /** SHA-256 of the sealed PDF; absent until sealed. */
   sha256: z.string().optional(),
   storedCopyMatches: z.boolean().optional(),
+  /** A release schedule's request (issue 21 §4): the approved files a dropped file is compared with. */
+  schedule: z
+    .object({
+      id: idSchema,
+      submissionId: idSchema,
+      version: z.number().int(),
+      superseded: z.boolean(),
+      content: releaseScheduleContentSchema,
+    })
+    .optional(),
 });
 export type ContractVerifyInfo = z.infer<typeof contractVerifyInfoResponseSchema>;
 

@@ -1002,13 +1002,24 @@ export const signatureRequests = pgTable(
     sealedSha256: text('sealed_sha256'),
     sealedBytes: integer('sealed_bytes'),
     sealedAt: timestamp('sealed_at', { withTimezone: true }),
+    /**
+     * Set for a request to sign a release's schedule to the agreement (issue 21 §4); null for the
+     * artist agreement itself. A schedule may need several requests (one expired or declined).
+     */
+    scheduleId: uuid('schedule_id').references((): AnyPgColumn => releaseSchedules.id, {
+      onDelete: 'cascade',
+    }),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('signature_requests_token_hash_key').on(t.tokenHash),
     uniqueIndex('signature_requests_one_open_per_artist')
       .on(t.artistId)
-      .where(sql`${t.status} = 'awaiting_signature'`),
+      .where(sql`${t.status} = 'awaiting_signature' and ${t.scheduleId} is null`),
+    uniqueIndex('signature_requests_one_open_per_schedule')
+      .on(t.scheduleId)
+      .where(sql`${t.status} = 'awaiting_signature' and ${t.scheduleId} is not null`),
+    index('signature_requests_schedule_id_idx').on(t.scheduleId, t.createdAt),
     uniqueIndex('signature_requests_provider_request_key').on(t.providerRequestId),
     index('signature_requests_artist_id_idx').on(t.artistId, t.createdAt),
   ],
@@ -1100,5 +1111,44 @@ export const trackLoudness = pgTable(
   (t) => [
     primaryKey({ columns: [t.trackId, t.uploadId] }),
     index('track_loudness_upload_id_idx').on(t.uploadId),
+  ],
+);
+
+/**
+ * The schedule to the artist agreement of one approved release (issue 21 §4): what was approved,
+ * frozen as JSON (release title, type and date; each track's title, ISRC, contributors and roles,
+ * master splits; the SHA-256 of each track's audio and of the artwork), signed by the artist through
+ * a signature request of its own (`signature_requests.schedule_id`). One per submission and
+ * version; at most one current (not superseded) per submission. A change that makes it stale (a
+ * replaced file, new credits or splits, a new ISRC) supersedes it, and a new version is prepared.
+ */
+export const releaseSchedules = pgTable(
+  'release_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    /** 1, 2, ...: the submission's schedules in order. */
+    version: integer('version').notNull(),
+    /** `ReleaseScheduleContent` (domain/contract/release-schedule.ts). */
+    content: jsonb('content').notNull(),
+    /**
+     * SHA-256 of what the schedule was made from without the file hashes (the file ids stand for
+     * them): a change writer compares it in its transaction, without reading any file.
+     */
+    sourceKey: text('source_key').notNull(),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    /** Why: 'changed' (what it lists changed). */
+    supersededReason: text('superseded_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('release_schedules_version_key').on(t.submissionId, t.version),
+    uniqueIndex('release_schedules_one_current').on(t.submissionId).where(sql`${t.supersededAt} is null`),
+    index('release_schedules_artist_id_idx').on(t.artistId),
   ],
 );

@@ -21,6 +21,7 @@ describe('allJobs', () => {
     expect(allJobs.map((job) => job.name).sort()).toEqual([
       'board.sync-invitation',
       'board.sync-submission',
+      'contracts.prepare-schedule',
       'contracts.seal',
       'mail.send',
       'maintenance.analytics-retention',

@@ -8,6 +8,7 @@ import { declineOverdueSubmissionsJob } from './decline-overdue-submissions';
 import { deleteOldAnalyticsJob } from './delete-old-analytics';
 import { makeImageVariantsJob } from './make-image-variants';
 import { measureLoudnessJob } from './measure-loudness';
+import { prepareReleaseScheduleJob } from './prepare-release-schedule';
 import { enqueueUncheckedJob } from './queue';
 import { remindDeadlinesJob } from './remind-deadlines';
 import { removeAbandonedUploadsJob } from './remove-abandoned-uploads';
@@ -26,6 +27,7 @@ export const allJobs = [
   syncBoardSubmissionJob,
   syncBoardInvitationJob,
   sealAgreementJob,
+  prepareReleaseScheduleJob,
   cleanUpJob,
   removeAbandonedUploadsJob,
   deleteOldAnalyticsJob,

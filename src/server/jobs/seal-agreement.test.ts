@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_AGREEMENT_TEMPLATE, renderAgreement, type SignatureStatusValue } from '../../domain';
@@ -21,6 +19,7 @@ import {
   sealedAgreementKey,
   sealSignatureRequest,
 } from '../services/contracts/seal-signature-request';
+import { pdfText as readPdfText } from '../test/pdf-text';
 import {
   createTestContext,
   createTestDatabase,
@@ -29,8 +28,6 @@ import {
 } from '../test/test-context';
 import { enqueueJob } from './queue';
 import { sealAgreementJob } from './seal-agreement';
-
-const run = promisify(execFile);
 
 let database: TestDatabase;
 let ctx: TestContext;
@@ -67,13 +64,7 @@ async function readStored(context: TestContext, key: string): Promise<Buffer> {
   return Buffer.concat((await stream.toArray()) as Buffer[]);
 }
 
-async function pdfText(bytes: Buffer): Promise<string> {
-  const file = path.join(ctx.dataDir, `${randomUUID()}.pdf`);
-  await fs.writeFile(file, bytes);
-  const { stdout } = await run('/usr/bin/pdftotext', ['-enc', 'UTF-8', file, '-']);
-  await fs.rm(file);
-  return stdout;
-}
+const pdfText = (bytes: Buffer) => readPdfText(ctx.dataDir, bytes);
 
 interface RequestOptions {
   status?: SignatureStatusValue;

@@ -209,3 +209,21 @@ export async function postSubmission(
     payload: payload as Record<string, unknown>,
   });
 }
+
+/** A submission made through the real form path while `as` (a signed-in artist's cookie) is signed in, so it is theirs. */
+export async function submitSignedIn(
+  app: FastifyInstance,
+  as: { cookie: string },
+  options: Parameters<typeof prepareTestSubmission>[1] = {},
+) {
+  const prepared = await prepareTestSubmission(app, options);
+  const response = await postSubmission(app, prepared.payload, { cookie: as.cookie });
+  if (response.statusCode !== 200)
+    throw new Error(`create-item failed: ${response.statusCode} ${response.body}`);
+  return { ...prepared, itemId: response.json().data.itemId as string };
+}
+
+/** Runs the job queue until nothing is due. */
+export async function runDueJobs(app: FastifyInstance): Promise<void> {
+  while (await app.jobs.runOnce()) {}
+}

@@ -53,6 +53,8 @@ export const queryKeys = {
   contractVerify: (requestId: string) => ['contract-verify', requestId] as const,
   contractAudit: (requestId: string) => ['contract-audit', requestId] as const,
   signingDocument: (token: string) => ['signing-document', token] as const,
+  /** A submission's release schedule (issue 21 §4). */
+  releaseSchedule: (submissionId: string) => ['release-schedule', submissionId] as const,
   /** Staff: the template's versions, and an artist's agreements. */
   agreementTemplates: ['agreement-templates'] as const,
   artistAgreements: (artistId: string) => ['artist-agreements', artistId] as const,

@@ -23,8 +23,9 @@ export function AgreementText({ text, headingLevel = 2 }: { text: string; headin
             {block.text}
           </Typography>
         ) : (
+          // A long word (a SHA-256 in a release schedule, an address) wraps rather than widen a phone's page.
           // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one text never reorder.
-          <Typography key={index} sx={{ mb: 1.5, lineHeight: 1.7 }}>
+          <Typography key={index} sx={{ mb: 1.5, lineHeight: 1.7, overflowWrap: 'anywhere' }}>
             {block.text}
           </Typography>
         ),

@@ -8,7 +8,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
-import { useLocation } from 'react-router';
 import {
   describeDayDistance,
   explainKeyDate,
@@ -21,12 +20,11 @@ import {
   measureDayDistance,
   type ReleaseMoment,
 } from '../../domain';
-import { ApiError } from '../api/client';
 import { type KeyDatesReader, keyDatesFileUrl, useKeyDates } from '../api/key-dates';
 import { usePublicConfig } from '../config';
 import { getToday } from '../forms/form-values';
 import { brand } from '../theme';
-import { LoadFailedAlert } from './load-failed-alert';
+import { QueryFailedAlert } from './load-failed-alert';
 import { visuallyHidden } from './visually-hidden';
 
 /** Past, today or in N days, as a chip; a deadline within the reminder window stands out. */
@@ -215,23 +213,13 @@ export function KeyDatesSection({
   today?: IsoDate;
 }) {
   const headingId = useId();
-  const location = useLocation();
   const query = useKeyDates(reader, itemId);
   if (query.data === null) return null;
   const hasDates = (query.data?.keyDates.length ?? 0) > 0;
 
   let content: ReactNode;
   if (query.data) content = <KeyDatesList view={query.data} today={today} reader={reader} />;
-  else if (query.isError)
-    content = (
-      <LoadFailedAlert
-        signedOut={query.error instanceof ApiError && query.error.status === 401}
-        returnTo={location.pathname}
-        onRetry={() => void query.refetch()}
-      >
-        The key dates could not be loaded: {query.error.message}
-      </LoadFailedAlert>
-    );
+  else if (query.isError) content = <QueryFailedAlert query={query} what="The key dates" />;
   else content = <KeyDatesSkeleton />;
 
   return (

@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { ApiError } from '../api/client';
 import { signInPath } from '../auth/sign-in-path';
 
 /**
@@ -36,5 +37,28 @@ export function LoadFailedAlert({
     >
       {children}
     </Alert>
+  );
+}
+
+/**
+ * A panel's query that failed: "<what> could not be loaded" with the server's words, and sign-in
+ * back to this page for a lapsed session, else Retry.
+ */
+export function QueryFailedAlert({
+  query,
+  what,
+}: {
+  query: { error: Error; refetch(): unknown };
+  what: string;
+}) {
+  const location = useLocation();
+  return (
+    <LoadFailedAlert
+      signedOut={query.error instanceof ApiError && query.error.status === 401}
+      returnTo={location.pathname}
+      onRetry={() => void query.refetch()}
+    >
+      {what} could not be loaded: {query.error.message}
+    </LoadFailedAlert>
   );
 }

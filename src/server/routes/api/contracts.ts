@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,14 +15,13 @@ import {
   signatureDeadlineResponseSchema,
   signUrlResponseSchema,
 } from '../../../domain';
-import { AppError, notFound } from '../../errors';
+import { AppError } from '../../errors';
 import { findSignedInArtist, requireArtistUser } from '../../policies/artists';
-import { requireUser, staffOnly } from '../../policies/authentication';
+import { staffOnly } from '../../policies/authentication';
 import { findOrCreateArtist } from '../../services/artists/find-or-create-artist';
 import { changeSignatureDeadline } from '../../services/contracts/change-signature-deadline';
 import { createSignatureRequest } from '../../services/contracts/create-signature-request';
 import { downloadAgreement } from '../../services/contracts/download-agreement';
-import type { SignatureViewer } from '../../services/contracts/find-signature-request';
 import { getCurrentContract } from '../../services/contracts/get-current-contract';
 import { getSignatureStatus } from '../../services/contracts/get-signature-status';
 import { issueSignUrl } from '../../services/contracts/issue-sign-url';
@@ -31,26 +29,9 @@ import { listSignatureEvents } from '../../services/contracts/list-signature-eve
 import { previewAgreement } from '../../services/contracts/preview-agreement';
 import { getAgreementVerification, verifyAgreementCopy } from '../../services/contracts/verify-agreement';
 import { signatureActorOf } from './signature-actor';
+import { requestOwner, signedIn, viewerOf } from './signature-viewer';
 
 const idParams = z.object({ id: z.string().max(200) });
-
-/** Signed-in artist or staff, before validation; a visitor is a 401 and learns nothing. */
-async function signedIn(request: FastifyRequest): Promise<void> {
-  requireUser(request);
-}
-
-/** The artist who owns the request asked for: an account without an artist row yet owns none. */
-function requestOwner(request: FastifyRequest): string {
-  const artist = findSignedInArtist(request);
-  if (!artist) throw notFound(SIGNING_MESSAGES.requestNotFound);
-  return artist.id;
-}
-
-/** The reader of a request: staff see every request, an artist only their own. */
-function viewerOf(request: FastifyRequest): SignatureViewer {
-  if (requireUser(request).role === 'staff') return { kind: 'staff' };
-  return { kind: 'artist', artistId: requestOwner(request) };
-}
 
 /**
  * The artist agreement's requests (issue 10; spec 000 §2, §4, §7): the artist's own, verification

@@ -59,6 +59,7 @@ function buildProfileFacts(db: Executor) {
       submissionCount: sql<number>`count(*)::int`,
       signedAgreementId: sql<string | null>`(select ${signatureRequests.id} from ${signatureRequests}
         where ${signatureRequests.artistId} = ${artistId} and ${signatureRequests.status} = 'signed'
+          and ${signatureRequests.scheduleId} is null
         order by ${signatureRequests.signedAt} desc, ${signatureRequests.createdAt} desc limit 1)`,
     })
     .from(submissions)

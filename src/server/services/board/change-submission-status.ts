@@ -18,6 +18,7 @@ import { queueSubmissionMail } from '../audit/queue-submission-mail';
 import { recordSubmissionEvent } from '../audit/record-submission-event';
 import { queueBoardSync } from '../board-sync/queue-board-sync';
 import { resolveDecisionMessage } from '../decision-templates/resolve-decision-message';
+import { queuePrepareSchedule } from '../release-schedules/queue-prepare-schedule';
 import { issueReturningLink } from '../returning-links/issue-returning-link';
 import { composeStatusChangeMail, type ReturningLinkOffer } from '../submissions/submission-mails';
 
@@ -175,6 +176,9 @@ export async function changeSubmissionStatus(
           : null,
     });
     await input.alsoInTransaction?.(tx);
+    // Approval prepares the release's schedule to the agreement (issue 21 §4): queued here, so it
+    // exists if and only if the approval commits.
+    if (to === 'approved') await queuePrepareSchedule(tx, input.itemId);
     if (deps.config.monday) await queueBoardSync(tx, 'submission', input.itemId);
     const returningLink =
       to === 'approved' && current.artistId

@@ -1,4 +1,4 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ARTIST_NOT_FOUND,
@@ -67,6 +67,7 @@ export async function createSignatureRequest(
       .where(
         and(
           eq(signatureRequests.artistId, artist.id),
+          isNull(signatureRequests.scheduleId),
           eq(signatureRequests.status, 'awaiting_signature'),
           lte(signatureRequests.expiresAt, now),
         ),
@@ -76,7 +77,11 @@ export async function createSignatureRequest(
       .select({ id: signatureRequests.id })
       .from(signatureRequests)
       .where(
-        and(eq(signatureRequests.artistId, artist.id), eq(signatureRequests.status, 'awaiting_signature')),
+        and(
+          eq(signatureRequests.artistId, artist.id),
+          isNull(signatureRequests.scheduleId),
+          eq(signatureRequests.status, 'awaiting_signature'),
+        ),
       );
     if (open) throw conflict(CONTRACT_MESSAGES.conflict);
 
@@ -87,7 +92,7 @@ export async function createSignatureRequest(
       now,
     });
     const text = renderAgreement(template.body, values);
-    // Without a target, ON CONFLICT covers the partial unique index on the artist's open request:
+    // Without a target, ON CONFLICT covers the partial unique index on the artist's open agreement request:
     // the loser of a race gets no row rather than an error.
     const [row] = await tx
       .insert(signatureRequests)

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { signatureRequests } from '../../db/schema';
 
@@ -10,7 +10,13 @@ export async function findSignedAgreementId(
   const [row] = await executor
     .select({ id: signatureRequests.id })
     .from(signatureRequests)
-    .where(and(eq(signatureRequests.artistId, artistId), eq(signatureRequests.status, 'signed')))
+    .where(
+      and(
+        eq(signatureRequests.artistId, artistId),
+        eq(signatureRequests.status, 'signed'),
+        isNull(signatureRequests.scheduleId),
+      ),
+    )
     .orderBy(desc(signatureRequests.signedAt), desc(signatureRequests.createdAt))
     .limit(1);
   return row?.id;

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { CurrentContractResponse, SessionUser } from '../../../domain';
 import type { Database } from '../../db/client';
 import { signatureRequests } from '../../db/schema';
@@ -24,7 +24,8 @@ export async function getCurrentContract(
     const [latest] = await tx
       .select()
       .from(signatureRequests)
-      .where(eq(signatureRequests.artistId, artist.id))
+      // The agreement's requests only: a release schedule is signed from its submission.
+      .where(and(eq(signatureRequests.artistId, artist.id), isNull(signatureRequests.scheduleId)))
       .orderBy(desc(signatureRequests.createdAt), desc(signatureRequests.id))
       .limit(1);
     const current = latest ? await expireIfOverdue(tx, latest, now) : undefined;

@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { signatureRequests } from '../../db/schema';
 import { conflict } from '../../errors';
 import { expireIfOverdue } from './expire-overdue-request';
 import { findSignatureRequest } from './find-signature-request';
-import { issueSigningToken, signingPageUrl } from './issue-signing-token';
+import { attachSigningLink, issueSigningToken, signingPageUrl } from './issue-signing-token';
 import { closedRequestMessage } from './present-signature-request';
-import { recordSignatureEvent, type SignatureActor } from './record-signature-event';
+import type { SignatureActor } from './record-signature-event';
 
 /**
  * POST /api/contracts/:id/sign-url (owner): a fresh signing link for an open request. The new
@@ -31,13 +29,7 @@ export async function issueSignUrl(
     );
     const row = await expireIfOverdue(tx, found, now);
     if (row.status !== 'awaiting_signature') return { kind: 'closed' as const, status: row.status };
-    await tx
-      .update(signatureRequests)
-      .set({ tokenHash: link.tokenHash, tokenExpiresAt: link.tokenExpiresAt, updatedAt: now })
-      .where(eq(signatureRequests.id, row.id));
-    await recordSignatureEvent(tx, row.id, 'link_issued', actor, {
-      linkExpiresAt: link.tokenExpiresAt.toISOString(),
-    });
+    await attachSigningLink(tx, row.id, link, actor, now);
     return { kind: 'open' as const };
   });
   // Thrown after the commit: an expiry found on the way is kept.

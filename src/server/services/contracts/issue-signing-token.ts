@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { SIGNING_LINK_LIFETIME_MINUTES } from '../../../domain';
+import type { Executor } from '../../db/client';
+import { signatureRequests } from '../../db/schema';
 import { createToken, hashToken } from '../auth/tokens';
+import { recordSignatureEvent, type SignatureActor } from './record-signature-event';
 
 /** A new signing link token: the token goes to the signer once, only its hash is kept. */
 export function issueSigningToken(now: Date): { token: string; tokenHash: string; tokenExpiresAt: Date } {
@@ -13,4 +17,24 @@ export function issueSigningToken(now: Date): { token: string; tokenHash: string
 
 export function signingPageUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/sign/${token}`;
+}
+
+/**
+ * Puts a new link on an open request, in the caller's transaction, with its event: the new token
+ * replaces the old one, so a link left in another window stops working.
+ */
+export async function attachSigningLink(
+  tx: Executor,
+  requestId: string,
+  link: { tokenHash: string; tokenExpiresAt: Date },
+  actor: SignatureActor,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(signatureRequests)
+    .set({ tokenHash: link.tokenHash, tokenExpiresAt: link.tokenExpiresAt, updatedAt: now })
+    .where(eq(signatureRequests.id, requestId));
+  await recordSignatureEvent(tx, requestId, 'link_issued', actor, {
+    linkExpiresAt: link.tokenExpiresAt.toISOString(),
+  });
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
   ARTIST_NOT_FOUND,
   getEffectiveSignatureStatus,
@@ -22,7 +22,7 @@ export async function listArtistAgreements(
   const rows = await db
     .select()
     .from(signatureRequests)
-    .where(eq(signatureRequests.artistId, artistId))
+    .where(and(eq(signatureRequests.artistId, artistId), isNull(signatureRequests.scheduleId)))
     .orderBy(desc(signatureRequests.createdAt), desc(signatureRequests.id));
   // A list is a read of many rows: the status shown is the effective one; the row itself is
   // expired (with its event) when the request is next read on its own.

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type SessionUser, SIGNING_MESSAGES, type SigningDocument } from '../../../domain';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { signatureRequests } from '../../db/schema';
+import { releaseSchedules, signatureRequests } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ExternalSigning } from '../../providers/signing/external-signing';
 import { expireIfOverdue } from './expire-overdue-request';
@@ -46,6 +46,12 @@ export async function loadSigningDocument(
     return viewed;
   });
 
+  const [schedule] = row.scheduleId
+    ? await deps.db
+        .select({ submissionId: releaseSchedules.submissionId })
+        .from(releaseSchedules)
+        .where(eq(releaseSchedules.id, row.scheduleId))
+    : [];
   const external = deps.externalSigning;
   // A callback may have closed the request in between: a closed one carries no provider URL.
   const open = row.status === 'awaiting_signature';
@@ -68,6 +74,7 @@ export async function loadSigningDocument(
     ...(row.provider === 'dropbox_sign' && external
       ? { providerClientId: external.clientId, providerTestMode: external.testMode }
       : {}),
+    ...(schedule ? { scheduleSubmissionId: schedule.submissionId } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { artists, signatureRequests } from '../../db/schema';
+import { artists, releaseSchedules, signatureRequests } from '../../db/schema';
 import { PermanentJobError } from '../../jobs/queue';
 import type { ExternalSigning } from '../../providers/signing/external-signing';
 import type { StorageProvider } from '../../providers/storage/storage';
@@ -38,37 +38,66 @@ function escapeHtml(value: string): string {
 }
 
 export const SEALED_AGREEMENT_SUBJECT = 'Your signed artist agreement';
+export const SEALED_SCHEDULE_SUBJECT = 'Your signed release schedule';
 
-/** The artist's notice that their signed copy is ready, with the way to it. */
+/** Where the signed copy is kept for the artist: the dashboard's tab, or the release's page for a schedule. */
+interface SealedCopyPlace {
+  subject: string;
+  url: string;
+  where: string;
+  button: string;
+}
+
+function sealedCopyPlace(config: AppConfig, submissionId: string | null): SealedCopyPlace {
+  if (submissionId)
+    return {
+      subject: SEALED_SCHEDULE_SUBJECT,
+      url: `${config.publicUrl}/submission/${submissionId}`,
+      where: "the release's page",
+      button: 'Open the release',
+    };
+  return {
+    subject: SEALED_AGREEMENT_SUBJECT,
+    url: `${config.publicUrl}/dashboard?tab=1`,
+    where: 'the Contract Signing tab of your dashboard',
+    button: 'Open your dashboard',
+  };
+}
+
+/**
+ * The artist's notice that their signed copy is ready, with the way to it: the agreement's, or a
+ * release schedule's (`submissionId`: the release it belongs to).
+ */
 export function composeSealedAgreementEmail(
   config: AppConfig,
   to: string,
   request: { id: string; signerName: string; documentTitle: string },
+  submissionId: string | null = null,
 ) {
   const label = config.label.name;
-  const dashboardUrl = `${config.publicUrl}/dashboard?tab=1`;
+  const place = sealedCopyPlace(config, submissionId);
   const verifyUrl = agreementVerifyUrl(config.publicUrl, request.id);
   const text = [
-    SEALED_AGREEMENT_SUBJECT,
+    place.subject,
     '',
     `Hello ${request.signerName},`,
     '',
-    `Thank you for signing "${request.documentTitle}" with ${label}. Your signed copy is sealed and ready: download it from the Contract Signing tab of your dashboard:`,
-    dashboardUrl,
+    `Thank you for signing "${request.documentTitle}" with ${label}. Your signed copy is sealed and ready: download it from ${place.where}:`,
+    place.url,
     '',
     `Any copy of it can be checked against the label's record at ${verifyUrl}`,
     '',
     label,
   ].join('\n');
   const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a2e;line-height:1.5">
-<h1 style="font-size:20px">${escapeHtml(SEALED_AGREEMENT_SUBJECT)}</h1>
+<h1 style="font-size:20px">${escapeHtml(place.subject)}</h1>
 <p>Hello ${escapeHtml(request.signerName)},</p>
-<p>Thank you for signing &ldquo;${escapeHtml(request.documentTitle)}&rdquo; with ${escapeHtml(label)}. Your signed copy is sealed and ready in the Contract Signing tab of your dashboard.</p>
-<p><a href="${escapeHtml(dashboardUrl)}" style="display:inline-block;background:#4b2bd6;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Open your dashboard</a></p>
+<p>Thank you for signing &ldquo;${escapeHtml(request.documentTitle)}&rdquo; with ${escapeHtml(label)}. Your signed copy is sealed and ready in ${escapeHtml(place.where)}.</p>
+<p><a href="${escapeHtml(place.url)}" style="display:inline-block;background:#4b2bd6;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(place.button)}</a></p>
 <p style="color:#555">Any copy of it can be checked against the label's record at <a href="${escapeHtml(verifyUrl)}">${escapeHtml(verifyUrl)}</a>.</p>
 <p>${escapeHtml(label)}</p>
 </body></html>`;
-  return { to, subject: SEALED_AGREEMENT_SUBJECT, text, html };
+  return { to, subject: place.subject, text, html };
 }
 
 function signatureOf(request: SignatureRequestRow): SealedSignature {
@@ -130,12 +159,17 @@ async function producePdf(deps: SealDeps, request: SignatureRequestRow, sealedAt
  */
 export async function sealSignatureRequest(deps: SealDeps, requestId: string): Promise<SealOutcome> {
   const [found] = await deps.db
-    .select({ request: signatureRequests, artistEmail: artists.email })
+    .select({
+      request: signatureRequests,
+      artistEmail: artists.email,
+      scheduleSubmissionId: releaseSchedules.submissionId,
+    })
     .from(signatureRequests)
     .innerJoin(artists, eq(artists.id, signatureRequests.artistId))
+    .leftJoin(releaseSchedules, eq(releaseSchedules.id, signatureRequests.scheduleId))
     .where(eq(signatureRequests.id, requestId));
   if (!found) throw new PermanentJobError(`Signature request ${requestId} not found`);
-  const { request, artistEmail } = found;
+  const { request, artistEmail, scheduleSubmissionId } = found;
   if (request.sealedAt) return { result: 'already_sealed' };
   if (request.status !== 'signed')
     throw new PermanentJobError(`Signature request ${requestId} is ${request.status}, not signed`);
@@ -158,7 +192,10 @@ export async function sealSignatureRequest(deps: SealDeps, requestId: string): P
         .returning({ id: signatureRequests.id });
       if (updated.length === 0) return;
       await recordSignatureEvent(tx, request.id, 'sealed', {}, { sha256, bytes: bytes.length });
-      await queueMail(tx, composeSealedAgreementEmail(deps.config, artistEmail, request));
+      await queueMail(
+        tx,
+        composeSealedAgreementEmail(deps.config, artistEmail, request, scheduleSubmissionId),
+      );
       // Last, while the row is held: a failure here rolls the seal back and the job retries.
       await deps.storage.move(stagingKey, fileKey);
       sealed = true;

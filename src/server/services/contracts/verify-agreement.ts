@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { ContractVerifyInfo, ContractVerifyResult } from '../../../domain';
+import { eq } from 'drizzle-orm';
+import type { ContractVerifyInfo, ContractVerifyResult, ReleaseScheduleContent } from '../../../domain';
 import { SIGNING_MESSAGES } from '../../../domain';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { releaseSchedules } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
 import type { StorageProvider } from '../../providers/storage/storage';
 import { findSignatureRequest, type SignatureViewer } from './find-signature-request';
@@ -17,9 +19,31 @@ async function hashStoredFile(storage: StorageProvider, key: string): Promise<st
   }
 }
 
+/** The release schedule a request signs (issue 21 §4), with the approved files' hashes. */
+async function scheduleOf(
+  executor: Executor,
+  scheduleId: string | null,
+): Promise<ContractVerifyInfo['schedule']> {
+  if (!scheduleId) return undefined;
+  const [schedule] = await executor
+    .select()
+    .from(releaseSchedules)
+    .where(eq(releaseSchedules.id, scheduleId));
+  if (!schedule) return undefined;
+  return {
+    id: schedule.id,
+    submissionId: schedule.submissionId,
+    version: schedule.version,
+    superseded: schedule.supersededAt !== null,
+    content: schedule.content as ReleaseScheduleContent,
+  };
+}
+
 /**
  * GET /api/contracts/:id/verify (owner or staff): the sealed copy's recorded SHA-256, and whether
- * the stored copy still has it (re-hashed now).
+ * the stored copy still has it (re-hashed now). A release schedule's request also carries the
+ * schedule, so the page can tell whether a file is one approved (hashed in the browser: the file
+ * never leaves it).
  */
 export async function getAgreementVerification(
   deps: { db: Database; storage: StorageProvider },
@@ -30,6 +54,7 @@ export async function getAgreementVerification(
   const sealed =
     row.sealedFileKey && row.sealedSha256 ? { key: row.sealedFileKey, sha256: row.sealedSha256 } : null;
   const storedHash = sealed ? await hashStoredFile(deps.storage, sealed.key) : null;
+  const schedule = await scheduleOf(deps.db, row.scheduleId);
   return {
     success: true,
     requestId: row.id,
@@ -40,6 +65,7 @@ export async function getAgreementVerification(
     ...(row.sealedAt ? { sealedAt: row.sealedAt.toISOString() } : {}),
     templateVersion: row.templateVersion,
     ...(sealed ? { sha256: sealed.sha256, storedCopyMatches: storedHash === sealed.sha256 } : {}),
+    ...(schedule ? { schedule } : {}),
   };
 }
 

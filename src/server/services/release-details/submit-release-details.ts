@@ -21,6 +21,7 @@ import { badRequest } from '../../errors';
 import { claimUpload } from '../artists/artist-picture';
 import { findArtistSubmission } from '../artists/find-artist-submission';
 import { queueSubmissionMail } from '../audit/queue-submission-mail';
+import { supersedeStaleSchedule } from '../release-schedules/supersede-schedule';
 import { listStaffAddresses } from '../staff/list-staff-addresses';
 import { queueSocialClips } from '../submissions/queue-social-clips';
 import type { LinkSigner } from '../uploads/present-upload';
@@ -239,6 +240,8 @@ export async function submitReleaseDetails(
       });
     }
     if (clipsRequested) await queueSocialClips(tx, submission.id);
+    // New ISRCs, credits, splits or artwork after approval: the release schedule is stale (issue 21 §4).
+    await supersedeStaleSchedule(tx, submission.id, now);
     const current = artworkChanged && artworkUploadId ? { ...submission, artworkUploadId } : submission;
     return buildReleaseDetailsView(tx, deps.signer, current, row, now.getTime());
   });

@@ -51,6 +51,7 @@ import { queueSubmissionMail } from '../audit/queue-submission-mail';
 import { recordSubmissionEvent } from '../audit/record-submission-event';
 import { queueBoardSync } from '../board-sync/queue-board-sync';
 import { replaceContributors, replaceSplits } from '../release-details/submit-release-details';
+import { supersedeStaleSchedule } from '../release-schedules/supersede-schedule';
 import { listStaffAddresses } from '../staff/list-staff-addresses';
 import { queueAudioPeaks } from '../submissions/queue-audio-peaks';
 import { queueLoudnessChecks } from '../submissions/queue-loudness';
@@ -545,6 +546,8 @@ export async function resubmitChanges(
     if (clipsRequested) await queueSocialClips(tx, state.submission.id);
     // A replaced track audio is measured again (issue 21 §2); tracks measured already are skipped.
     await queueLoudnessChecks(tx, state.submission.id);
+    // A file replaced (or credits, splits, a title changed) after approval: its schedule is stale.
+    await supersedeStaleSchedule(tx, state.submission.id, now);
     if (deps.config.monday) await queueBoardSync(tx, 'submission', state.submission.id);
   });
 

@@ -84,6 +84,7 @@ export async function readArtistListPage(
   const hasSignedContract = sql<boolean>`exists (
     select 1 from ${signatureRequests}
     where ${signatureRequests.artistId} = "artists"."id" and ${signatureRequests.status} = 'signed'
+      and ${signatureRequests.scheduleId} is null
   )`;
 
   const rows = await deps.db

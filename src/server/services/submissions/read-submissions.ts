@@ -351,3 +351,44 @@ export async function readReleaseDetailsTracks(
     .where(eq(submissions.id, submissionId));
   return row?.tracks ?? [];
 }
+
+// --- The release schedule (issue 21 §4) ---------------------------------------------------------
+
+/** What a release schedule is made from, with the submission's status and artist. */
+export interface ReleaseScheduleSourceRow {
+  id: string;
+  artistId: string;
+  status: Submission['status'];
+  artistDetails: unknown;
+  releaseTitle: string;
+  releaseType: string;
+  releaseDate: string | null;
+  artworkUploadId: string | null;
+  tracks: ReleaseDetailsTrackRow[];
+}
+
+/**
+ * A submission as its release schedule lists it: the release columns and the tracks with their
+ * stored credits and splits (the release-details form's reading), one statement. In a change
+ * writer's transaction it reads what that transaction wrote.
+ */
+export async function readReleaseScheduleSource(
+  db: Executor,
+  submissionId: string,
+): Promise<ReleaseScheduleSourceRow | undefined> {
+  const [row] = await db
+    .select({
+      id: submissions.id,
+      artistId: submissions.artistId,
+      status: submissions.status,
+      artistDetails: submissions.artistDetails,
+      releaseTitle: submissions.releaseTitle,
+      releaseType: submissions.releaseType,
+      releaseDate: submissions.releaseDate,
+      artworkUploadId: submissions.artworkUploadId,
+      tracks: sql<ReleaseDetailsTrackRow[]>`${releaseDetailsTracks}`,
+    })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId));
+  return row;
+}

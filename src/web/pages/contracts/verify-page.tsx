@@ -23,9 +23,10 @@ import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { usePageTitle } from '../../components/use-page-title';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { formatDateTime } from '../sign/signing-summary';
+import { ScheduleFileCheck } from './schedule-file-check';
 
-const MATCH_TEXT = 'This copy matches the sealed agreement.';
-const NO_MATCH_TEXT = 'This copy does not match the sealed agreement.';
+/** 'agreement', or 'schedule' for a release's schedule to it (issue 21 §4). */
+type SealedNoun = 'agreement' | 'schedule';
 
 function Hash({ label, value }: { label: string; value: string }) {
   const [copied, setCopied] = useState(false);
@@ -78,13 +79,17 @@ function Hash({ label, value }: { label: string; value: string }) {
   );
 }
 
-function VerifyResult({ result }: { result: ContractVerifyResult }) {
+function VerifyResult({ result, noun }: { result: ContractVerifyResult; noun: SealedNoun }) {
   return (
     <Alert
       severity={result.matches ? 'success' : 'error'}
       sx={{ mt: 3, '& .MuiAlert-message': { minWidth: 0, flexGrow: 1 } }}
     >
-      <Typography sx={{ fontWeight: 700, mb: 1.5 }}>{result.matches ? MATCH_TEXT : NO_MATCH_TEXT}</Typography>
+      <Typography sx={{ fontWeight: 700, mb: 1.5 }}>
+        {result.matches
+          ? `This copy matches the sealed ${noun}.`
+          : `This copy does not match the sealed ${noun}.`}
+      </Typography>
       <Stack spacing={1.5}>
         <Hash label="SHA-256 of your file" value={result.sha256} />
         <Hash label="SHA-256 of the sealed agreement" value={result.expectedSha256} />
@@ -93,7 +98,7 @@ function VerifyResult({ result }: { result: ContractVerifyResult }) {
   );
 }
 
-function CheckCopy({ requestId }: { requestId: string }) {
+function CheckCopy({ requestId, noun }: { requestId: string; noun: SealedNoun }) {
   const [file, setFile] = useState<File | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const verify = useMutation({ mutationFn: (chosen: File) => verifyContractCopy(requestId, chosen) });
@@ -107,8 +112,8 @@ function CheckCopy({ requestId }: { requestId: string }) {
         Check a copy
       </Typography>
       <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-        Choose a PDF of this agreement — the one you downloaded, or one someone sent you. Its fingerprint is
-        compared with the sealed agreement's; a single changed byte makes them differ.
+        Choose a PDF of this {noun} — the one you downloaded, or one someone sent you. Its fingerprint is
+        compared with the sealed {noun}'s; a single changed byte makes them differ.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, alignItems: { sm: 'center' } }}>
         <input
@@ -146,30 +151,40 @@ function CheckCopy({ requestId }: { requestId: string }) {
             {verify.error.message}
           </Alert>
         )}
-        {verify.data && <VerifyResult result={verify.data} />}
+        {verify.data && <VerifyResult result={verify.data} noun={noun} />}
       </Box>
     </Box>
   );
 }
 
+/** Back to where the reader came from: the release for a schedule, else the artist's page or dashboard. */
+function backLinkOf(staff: boolean, artistId: string | undefined, scheduleSubmissionId: string | undefined) {
+  if (scheduleSubmissionId)
+    return staff
+      ? { backTo: `/details/${scheduleSubmissionId}`, backLabel: 'Back to the submission' }
+      : { backTo: `/submission/${scheduleSubmissionId}`, backLabel: 'Back to your release' };
+  if (staff)
+    return artistId
+      ? { backTo: `/artist/${artistId}`, backLabel: "Back to the artist's page" }
+      : { backTo: '/admin/board', backLabel: 'Back to the board' };
+  return { backTo: '/dashboard?tab=1', backLabel: 'Back to your dashboard' };
+}
+
 /**
- * /contracts/:id/verify (issue 10): what the label sealed, and a check of any copy against it.
+ * /contracts/:id/verify (issue 10; a release schedule's too, issue 21 §4): what the label sealed, and a check of any copy against it.
  * The artist who signed and the label's staff can open it; the server refuses anyone else.
  */
 export function VerifyContractPage() {
-  usePageTitle('Check a signed agreement');
   const { id = '' } = useParams();
   const location = useLocation();
   const user = useCurrentUser();
   const info = useContractVerifyInfo(id);
+  const schedule = info.data?.schedule;
+  const pageTitle = schedule ? 'Check a release schedule' : 'Check a signed agreement';
+  usePageTitle(pageTitle);
   const staff = user.data?.role === 'staff';
   const artistId = info.data?.artistId;
-  const backTo = staff ? (artistId ? `/artist/${artistId}` : '/admin/board') : '/dashboard?tab=1';
-  const backLabel = staff
-    ? artistId
-      ? "Back to the artist's page"
-      : 'Back to the board'
-    : 'Back to your dashboard';
+  const { backTo, backLabel } = backLinkOf(staff, artistId, schedule?.submissionId);
 
   let body: ReactNode;
   if (info.isPending) {
@@ -199,8 +214,16 @@ export function VerifyContractPage() {
         <Card component="section" aria-labelledby="sealed-title">
           <CardContent sx={{ p: { xs: 2.5, md: 4 } }}>
             <Typography id="sealed-title" component="h2" variant="h5" sx={{ mb: 2 }}>
-              The sealed agreement
+              {data.schedule
+                ? `The release schedule (version ${data.schedule.version})`
+                : 'The sealed agreement'}
             </Typography>
+            {data.schedule?.superseded && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                This schedule was superseded: the release changed after approval, and a newer schedule lists
+                the files approved since.
+              </Alert>
+            )}
             <Box component="dl" sx={descriptionGridSx}>
               <dt>Signed by</dt>
               <dd>{data.signerName}</dd>
@@ -208,7 +231,13 @@ export function VerifyContractPage() {
               <dd>{data.signedAt ? formatDateTime(data.signedAt) : 'Not signed'}</dd>
               <dt>Sealed on</dt>
               <dd>{data.sealedAt ? formatDateTime(data.sealedAt) : 'Not sealed yet'}</dd>
-              <dt>Template version</dt>
+              {data.schedule && (
+                <>
+                  <dt>Release</dt>
+                  <dd>{data.schedule.content.releaseTitle}</dd>
+                </>
+              )}
+              <dt>{data.schedule ? 'Agreement version' : 'Template version'}</dt>
               <dd>{data.templateVersion}</dd>
               <dt>Stored copy</dt>
               <dd>
@@ -244,10 +273,17 @@ export function VerifyContractPage() {
             )}
           </CardContent>
         </Card>
+        {data.schedule && (
+          <Card>
+            <CardContent sx={{ p: { xs: 2.5, md: 4 } }}>
+              <ScheduleFileCheck content={data.schedule.content} />
+            </CardContent>
+          </Card>
+        )}
         {data.sha256 && (
           <Card>
             <CardContent sx={{ p: { xs: 2.5, md: 4 } }}>
-              <CheckCopy requestId={id} />
+              <CheckCopy requestId={id} noun={data.schedule ? 'schedule' : 'agreement'} />
             </CardContent>
           </Card>
         )}
@@ -258,10 +294,12 @@ export function VerifyContractPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
       <Typography variant="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, mb: 1 }}>
-        Check a signed agreement
+        {pageTitle}
       </Typography>
       <Typography sx={{ color: 'text.secondary', mb: 3 }}>
-        Every signed agreement is sealed as a PDF, and its SHA-256 fingerprint is kept by the label.
+        {schedule
+          ? 'A release schedule records the SHA-256 fingerprint of each file the label approved; once signed, it is sealed as a PDF whose fingerprint the label keeps.'
+          : 'Every signed agreement is sealed as a PDF, and its SHA-256 fingerprint is kept by the label.'}
       </Typography>
       {body}
       <Button component={RouterLink} to={backTo} sx={{ mt: 3 }}>

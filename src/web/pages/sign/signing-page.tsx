@@ -28,7 +28,7 @@ import { useDocumentTitle } from '../../components/use-page-title';
 import { DeclineDialog } from './decline-dialog';
 import { DropboxSignSection } from './dropbox-sign-section';
 import { SignaturePadField } from './signature-pad-field';
-import { DASHBOARD_CONTRACT_TAB, Outcome } from './signing-outcome';
+import { DASHBOARD_CONTRACT_TAB, Outcome, signingWordsOf } from './signing-outcome';
 import { AgreementArticle, formatDateTime, SigningSummary } from './signing-summary';
 
 /** A handwriting-like face for the typed signature's preview; system fonts only (the CSP allows no font host). */
@@ -125,6 +125,7 @@ function SignatureSection({
   const [drawing, setDrawing] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const reasonId = useId();
+  const words = signingWordsOf(doc);
   const sign = useMutation({
     mutationFn: () =>
       signAgreement(token, {
@@ -227,7 +228,7 @@ function SignatureSection({
         </Alert>
       )}
       <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
-        By pressing 'Sign Agreement' you sign the agreement above with the same effect as a handwritten
+        By pressing '{words.signButton}' you sign the {words.noun} above with the same effect as a handwritten
         signature.
       </Typography>
       <Stack direction="row" sx={{ mt: 2, gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -239,7 +240,7 @@ function SignatureSection({
           onClick={() => sign.mutate()}
           aria-describedby={refusal ? reasonId : undefined}
         >
-          Sign Agreement
+          {words.signButton}
         </Button>
         <Button color="error" onClick={onDecline} disabled={sign.isPending}>
           Decline to sign
@@ -266,19 +267,21 @@ function SigningForm({ document: doc, token }: { document: SigningDocument; toke
     },
   });
 
+  const words = signingWordsOf(doc);
   if (outcome === 'signed') {
     return (
-      <Outcome title="Agreement signed" tone="success">
+      <Outcome title={words.signedTitle} tone="success" back={words.back}>
         Thank you, {doc.signerName}. Your signature is recorded. We are sealing your signed copy now: you can
-        download it from the Contract Signing tab of your dashboard, and we will e-mail you when it is ready.
+        download it from {words.copyPlace}, and we will e-mail you when it is ready.
       </Outcome>
     );
   }
   if (outcome === 'declined') {
     return (
-      <Outcome title="You declined the agreement" tone="info">
-        We have told {doc.labelName}. If you change your mind, you can start a new agreement from your
-        dashboard.
+      <Outcome title={`You declined the ${words.noun}`} tone="info" back={words.back}>
+        {doc.scheduleSubmissionId
+          ? `We have told ${doc.labelName}. If you change your mind, you can sign it from the release's page.`
+          : `We have told ${doc.labelName}. If you change your mind, you can start a new agreement from your dashboard.`}
       </Outcome>
     );
   }
@@ -378,8 +381,9 @@ export function SigningPage() {
   } else if (doc && doc.status !== 'awaiting_signature') {
     content = (
       <Outcome
-        title={doc.status === 'signed' ? 'Agreement signed' : doc.title}
+        title={doc.status === 'signed' ? signingWordsOf(doc).signedTitle : doc.title}
         tone={doc.status === 'signed' ? 'success' : 'error'}
+        back={signingWordsOf(doc).back}
       >
         {closedMessage(doc.status)}
       </Outcome>
@@ -388,13 +392,14 @@ export function SigningPage() {
     content = (
       <>
         <Typography variant="overline" component="p" sx={{ color: 'text.secondary' }}>
-          {doc.labelName} · Artist agreement
+          {doc.labelName} · {signingWordsOf(doc).kind}
         </Typography>
         <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' }, mb: 1 }}>
-          Review and sign your agreement
+          Review and sign your {signingWordsOf(doc).noun}
         </Typography>
         <Typography sx={{ color: 'text.secondary', mb: 4 }}>
-          Prepared for {doc.signerName}. Please read the whole agreement, then sign at the end of the page.
+          Prepared for {doc.signerName}. Please read the whole {signingWordsOf(doc).noun}, then sign at the
+          end of the page.
         </Typography>
         {doc.provider === 'dropbox_sign' ? (
           <DropboxSignSection document={doc} token={token} />

@@ -17,7 +17,13 @@ export function SigningSummary({ document: doc }: { document: SigningDocument })
     ['Prepared for', doc.signerName],
     ['E-mail', doc.signerEmail],
     ['Label', doc.labelName],
-    ['Version', `Template version ${doc.templateVersion}`],
+    // A release schedule belongs to the agreement of this version (issue 21 §4).
+    [
+      'Version',
+      doc.scheduleSubmissionId
+        ? `Schedule to agreement version ${doc.templateVersion}`
+        : `Template version ${doc.templateVersion}`,
+    ],
     ['Sign by', formatDateTime(doc.expiresAt)],
   ];
   return (

@@ -9,11 +9,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import type { BoardItemDetail } from '../../../domain';
+import { type BoardItemDetail, SCHEDULED_RELEASE_STATUSES } from '../../../domain';
 import { isBoardItemId, useBoardItem } from '../../api/board';
 import { ApiError } from '../../api/client';
 import { KeyDatesSection } from '../../components/key-dates';
 import { PanelSection } from '../../components/panel-section';
+import { ReleaseScheduleSection } from '../../components/release-schedule-section';
 import { ResponseDueChip } from '../../components/response-due-chip';
 import { StatusChip } from '../../components/status-chip';
 import { usePageTitle } from '../../components/use-page-title';
@@ -128,6 +129,14 @@ function SubmissionReview({ item }: { item: BoardItemDetail }) {
       </PanelSection>
       {item.uploadType !== 'transfer' && (
         <KeyDatesSection reader="staff" itemId={item.itemId} headingVariant="h3" />
+      )}
+      {item.uploadType !== 'transfer' && (
+        <ReleaseScheduleSection
+          reader="staff"
+          submissionId={item.itemId}
+          approved={SCHEDULED_RELEASE_STATUSES.includes(item.status)}
+          headingVariant="h3"
+        />
       )}
       {item.uploadType !== 'transfer' && (
         <>

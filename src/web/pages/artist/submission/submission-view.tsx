@@ -21,11 +21,13 @@ import {
   getStatusBanner,
   getStatusChipColour,
   NO_MEDIA_FILES,
+  SCHEDULED_RELEASE_STATUSES,
   type StatusChipColour,
   type Submission,
 } from '../../../../domain';
 import { useArtistChangeRequest } from '../../../api/change-request';
 import { KeyDatesSection } from '../../../components/key-dates';
+import { ReleaseScheduleSection } from '../../../components/release-schedule-section';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { StatusChip } from '../../../components/status-chip';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -260,6 +262,12 @@ export function SubmissionView({ submission }: { submission: Submission }) {
 
       {/* A declined submission has no dates ahead of it (issue 21 §1). */}
       {submission.status !== 'rejected' && <KeyDatesSection reader="artist" itemId={submission.itemId} />}
+
+      <ReleaseScheduleSection
+        reader="artist"
+        submissionId={submission.itemId}
+        approved={SCHEDULED_RELEASE_STATUSES.includes(submission.status)}
+      />
 
       <Section title="Media Files">
         <MediaFiles submission={submission} />

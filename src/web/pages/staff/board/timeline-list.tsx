@@ -35,6 +35,7 @@ const MAIL_PURPOSES: Record<string, string> = {
   resubmission_notice: 'the notice that changes came back',
   release_details_notice: 'the release details notice',
   deadline_reminder: 'a deadline reminder',
+  release_schedule: 'the release schedule to sign',
 };
 
 /** What happened, in words: the audit trail's types as staff read them. */

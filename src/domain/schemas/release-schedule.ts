@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+/** A file a release schedule lists, with its SHA-256 (domain/contract/release-schedule.ts). */
+const scheduleFileSchema = z.object({ uploadId: z.string(), fileName: z.string(), sha256: z.string() });
+
+/** `ReleaseScheduleContent`: what was approved, as frozen in the schedule. */
+export const releaseScheduleContentSchema = z.object({
+  releaseTitle: z.string(),
+  releaseType: z.string(),
+  releaseDate: z.string().nullable(),
+  artwork: scheduleFileSchema.nullable(),
+  tracks: z.array(
+    z.object({
+      position: z.number().int(),
+      title: z.string(),
+      isrc: z.string().nullable(),
+      contributors: z.array(z.object({ name: z.string(), roles: z.array(z.string()) })),
+      splits: z.array(z.object({ name: z.string(), percentage: z.number() })),
+      audio: scheduleFileSchema.nullable(),
+    }),
+  ),
+});
+
+/** Where a release schedule stands: its signature request's status, or superseded by a newer one. */
+export const RELEASE_SCHEDULE_STATES = [
+  'awaiting_signature',
+  'signed',
+  'declined',
+  'expired',
+  'superseded',
+] as const;
+export type ReleaseScheduleState = (typeof RELEASE_SCHEDULE_STATES)[number];
+
+/** A release schedule as its artist and staff see it. */
+export const releaseScheduleSchema = z.object({
+  id: idSchema,
+  submissionId: idSchema,
+  version: z.number().int(),
+  state: z.enum(RELEASE_SCHEDULE_STATES),
+  createdAt: z.string(),
+  supersededAt: z.string().optional(),
+  /** The latest signature request of the schedule: its audit, status and sealed copy. */
+  signatureRequestId: idSchema.optional(),
+  signedAt: z.string().optional(),
+  sealedAt: z.string().optional(),
+  /** The sealed PDF, once sealed: GET /api/contracts/:requestId/document. */
+  documentUrl: z.string().optional(),
+  /** The page that checks a file against the schedule: /contracts/:requestId/verify. */
+  verifyPath: z.string().optional(),
+  content: releaseScheduleContentSchema,
+});
+export type ReleaseSchedule = z.infer<typeof releaseScheduleSchema>;
+
+/** GET /api/release-schedules?submissionId= (owner or staff): the current schedule, else the latest. */
+export const releaseScheduleQuerySchema = z.object({ submissionId: z.string().max(200) });
+export const submissionScheduleResponseSchema = z.object({
+  success: z.boolean(),
+  schedule: releaseScheduleSchema.nullable(),
+});
+export type SubmissionScheduleResponse = z.infer<typeof submissionScheduleResponseSchema>;
+
+/** GET /api/release-schedules/:id (owner or staff). */
+export const releaseScheduleResponseSchema = z.object({
+  success: z.boolean(),
+  schedule: releaseScheduleSchema,
+});
