@@ -29,6 +29,7 @@ export * from './common/wizard';
 export * from './contract/agreement-template';
 export * from './contract/signing';
 export * from './contract/signing-rules';
+export * from './contributors/clip-region';
 export * from './contributors/contributor-dialog';
 export * from './contributors/master-splits';
 export * from './contributors/messages';
