@@ -56,12 +56,21 @@ describe('the form state and the API body', () => {
       submittedAt: null,
       artwork: null,
       tracks: [
-        { trackId: 'b', position: 1, title: 'Second', audioUrl: null, isrc: '', metadata: complete },
+        {
+          trackId: 'b',
+          position: 1,
+          title: 'Second',
+          audioUrl: null,
+          waveform: null,
+          isrc: '',
+          metadata: complete,
+        },
         {
           trackId: 'a',
           position: 0,
           title: 'First',
           audioUrl: null,
+          waveform: null,
           isrc: 'gb a1b 25 00042',
           metadata: complete,
         },
