@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { encodeWav, formatClipTime, releaseDetailsResponseSchema } from '../../src/domain';
-import { expect, expectNoProblems, test } from '../fixtures';
+import { expect, expectNoProblems, type PageProblems, test } from '../fixtures';
 import { axeViolations } from '../support/axe';
 import { newArtistWithSubmission, setStatusAsStaff } from '../support/board';
 import { artistDetails, openSubmitWithDraft } from '../support/submission';
@@ -30,8 +30,24 @@ function swellingWav(name: string, seconds: number, sampleRate = 44_100) {
   };
 }
 
+/**
+ * axe on a page with wavesurfer's shadow root: while it reads the shadow root's stylesheet, axe
+ * itself puts a <style> without the page's nonce into the document, which the CSP refuses and the
+ * console reports. That refusal is axe's, made while it runs; any other console error still counts.
+ */
+async function axeWithShadowRoots(page: Page, problems: PageProblems): Promise<string[]> {
+  const before = problems.consoleErrors.length;
+  const violations = await axeViolations(page);
+  const during = problems.consoleErrors.splice(before);
+  problems.consoleErrors.push(
+    ...during.filter((text) => !/^Applying inline style violates .*'style-src /.test(text)),
+  );
+  return violations;
+}
+
 /** Drags from the middle of `from` by `dx` pixels with the mouse, in small steps as a hand would. */
 async function dragBy(page: Page, from: Locator, dx: number) {
+  await from.scrollIntoViewIfNeeded();
   const box = await from.boundingBox();
   if (!box) throw new Error('nothing to drag');
   const x = box.x + box.width / 2;
@@ -103,11 +119,12 @@ test('in the submission form: a clip dragged with the mouse and nudged with the 
   await expectClipFields(card, formatClipTime(dragged.start), formatClipTime(dragged.start + 60));
   await expect(card.getByText('Length: 60 seconds')).toBeVisible();
 
-  // The keyboard: a second later, then five, said to screen readers; the fields follow.
+  // The keyboard: a second earlier, then five (it ends with the track, so no later), said to
+  // screen readers; the fields follow.
   await region.focus();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('Shift+ArrowRight');
-  const moved = { start: dragged.start + 6, end: dragged.start + 66 };
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Shift+ArrowLeft');
+  const moved = { start: dragged.start - 6, end: dragged.start + 54 };
   await expectClipFields(card, formatClipTime(moved.start), formatClipTime(moved.end));
   await expect(region).toHaveAttribute('aria-valuenow', String(moved.start));
   await expect(card.locator('[aria-live="polite"]').filter({ hasText: /^Clip 1: / })).toHaveText(
@@ -127,7 +144,7 @@ test('in the submission form: a clip dragged with the mouse and nudged with the 
   await expect(card.getByRole('button', { name: 'Stop clip 2' })).toBeVisible();
   await card.getByRole('button', { name: 'Stop clip 2' }).click();
   await expect(card.getByRole('button', { name: 'Play clip 2' })).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeWithShadowRoots(page, problems)).toEqual([]);
   await card.scrollIntoViewIfNeeded();
   await waveform.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/clips-submit-1280.png' });
@@ -203,10 +220,15 @@ test('in the release details: the waveform the server measured, a clip picked an
   await expectClipFields(track, formatClipTime(start), formatClipTime(start + 30));
   await waveform.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/clips-release-390.png' });
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeWithShadowRoots(page, problems)).toEqual([]);
 
   // Saved, and read back after a reload: the fields and the region.
+  const put = page.waitForResponse(
+    (response) => response.url().includes('/release-details') && response.request().method() === 'PUT',
+  );
   await page.getByRole('button', { name: 'Save draft' }).click();
+  const answer = await put;
+  expect(answer.status(), await answer.text()).toBe(200);
   await expect(page.getByRole('status').filter({ hasText: /saved/ })).toHaveText(/^Draft saved at /);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Release details');

@@ -20,6 +20,7 @@ import {
   getClipRegionForKey,
   PLAYBACK_MESSAGES,
 } from '../../domain';
+import { readCspNonce } from '../config';
 import { visuallyHidden } from './visually-hidden';
 
 /**
@@ -52,6 +53,7 @@ export interface WaveformClipPickerProps {
 }
 
 const HEIGHT = 96;
+const LENGTH_MARGIN_SECONDS = 0.01;
 
 function sameRegion(region: Region, wanted: ClipRegion): boolean {
   return Math.abs(region.start - wanted.start) < 0.01 && Math.abs(region.end - wanted.end) < 0.01;
@@ -129,8 +131,11 @@ export default function WaveformClipPicker({
     if (!container) return undefined;
     const media = document.createElement('audio');
     media.preload = 'none';
+    const nonce = readCspNonce();
     const surfer = WaveSurfer.create({
       container,
+      // Its shadow root's <style> is admitted by the page's CSP nonce, as Emotion's are.
+      ...(nonce ? { cspNonce: nonce } : {}),
       height: HEIGHT,
       waveColor: theme.palette.text.disabled,
       progressColor: theme.palette.text.secondary,
@@ -225,8 +230,10 @@ export default function WaveformClipPicker({
         region.setOptions({ start: clip.region.start, end: clip.region.end });
       }
       // A clip typed outside 30-60 s can still be moved and resized; letting go brings it in.
-      region.minLength = Math.min(min, length);
-      region.maxLength = Math.max(max, length);
+      // wavesurfer refuses a step whose length falls outside these, and a moved region's length,
+      // (end + d) - (start + d), is not always exactly what it was: hence the small margin.
+      region.minLength = Math.min(min, length) - LENGTH_MARGIN_SECONDS;
+      region.maxLength = Math.max(max, length) + LENGTH_MARGIN_SECONDS;
       describeRegionElement(region, clip.number);
     }
     for (const [id, region] of regions) {
