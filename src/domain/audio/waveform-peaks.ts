@@ -22,6 +22,24 @@ export const audioWaveformSchema = z.object({
 });
 export type AudioWaveform = z.infer<typeof audioWaveformSchema>;
 
+/** Fewer bars for a narrower drawing: each the largest of the peaks it covers. */
+export function downsamplePeaks(peaks: readonly number[], bars: number): number[] {
+  if (peaks.length <= bars) return [...peaks];
+  return Array.from({ length: bars }, (_, bar) => {
+    const from = Math.floor((bar * peaks.length) / bars);
+    const to = Math.floor(((bar + 1) * peaks.length) / bars);
+    let peak = 0;
+    for (let i = from; i < to; i++) peak = Math.max(peak, peaks[i] ?? 0);
+    return peak;
+  });
+}
+
+/** A waveform as stored (JSON): one that does not parse counts as not measured. */
+export function parseStoredWaveform(stored: unknown): AudioWaveform | null {
+  const parsed = audioWaveformSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}
+
 export interface WaveformMeter {
   /** The next decoded frames, in order. */
   push(samples: PcmChannels): void;

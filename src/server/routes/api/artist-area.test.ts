@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   artistSubmissionsResponseSchema,
+  type BoardItemDetail,
   formatTrackNeedsContributors,
   formatTrackNeedsProductionYear,
   ISRC_INVALID,
@@ -561,6 +562,9 @@ describe('release details', () => {
       expect(track.waveform?.peaks).toHaveLength(PICKER_WAVEFORM_BARS);
       expect(Math.min(...(track.waveform?.peaks ?? [0]))).toBeGreaterThan(0);
     }
+    // Staff see the same stored waveform with the submission's tracks (their own read path).
+    const board = (await call(staff, 'GET', `/api/board/items/${itemId}`)).json().item as BoardItemDetail;
+    expect(board.tracks.map((t) => t.waveform)).toEqual((await read()).tracks.map((t) => t.waveform));
     // Another artist asking for the same submission learns nothing of it.
     expect((await call(artistB, 'GET', detailsUrl(itemId))).statusCode).toBe(404);
   });

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import {
-  audioWaveformSchema,
   CONTRIBUTOR_ROLES,
   type Contributor,
   type ContributorRole,
   parentalAdvisorySchema,
+  parseStoredWaveform,
   type ReleaseDetailsResponse,
   type ReleaseDetailsSave,
   releaseDetailsSaveSchema,
@@ -113,12 +113,6 @@ function storedMetadata(track: ReleaseDetailsTrackRow): TrackMetadata {
   };
 }
 
-/** The stored waveform as the picker takes it; a value that does not parse counts as not measured. */
-function presentWaveform(stored: unknown): ReleaseDetailsView['tracks'][number]['waveform'] {
-  const parsed = audioWaveformSchema.safeParse(stored);
-  return parsed.success ? parsed.data : null;
-}
-
 function savedTracks(row: ReleaseDetailsRow | undefined): Map<string, ReleaseDetailsData['tracks'][number]> {
   if (!row) return new Map();
   // Written by this module from the same schema; a row that no longer parses is treated as unsaved.
@@ -157,7 +151,7 @@ export async function buildReleaseDetailsView(
         position: track.position,
         title: track.title,
         audioUrl: track.audioUploadId ? signedLink(signer, track.audioUploadId, now) : null,
-        waveform: track.audioUploadId ? presentWaveform(track.waveform) : null,
+        waveform: track.audioUploadId ? parseStoredWaveform(track.waveform) : null,
         isrc: draft ? draft.isrc : (track.isrc ?? ''),
         metadata,
       };

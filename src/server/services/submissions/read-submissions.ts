@@ -212,6 +212,7 @@ const boardTracks = sql.raw(
     'singleOrder', t.single_order, 'groupedWithFinalSingle', t.grouped_with_final_single,
     'soloWork', t.solo_work, 'productionYear', t.production_year,
     'parentalAdvisory', t.parental_advisory, 'lyrics', t.lyrics, 'isrc', t.isrc,
+    'waveform', (select u.audio_waveform from uploads u where u.id = t.audio_upload_id),
     'loudness', (select json_build_object('status', l.status, 'reason', l.reason, 'sha256', l.sha256,
       'integratedLufs', l.integrated_lufs, 'truePeakDbtp', l.true_peak_dbtp,
       'samplePeakDbfs', l.sample_peak_dbfs, 'clippedSamples', l.clipped_samples,
