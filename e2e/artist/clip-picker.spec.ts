@@ -184,19 +184,20 @@ async function waitForWaveform(request: APIRequestContext, itemId: string) {
     .toBe(1000);
 }
 
-test('in the release details: the waveform the server measured, a clip picked and saved', async ({
-  page,
-  problems,
-  baseURL,
-  playwright,
-}) => {
-  const origin = baseURL ?? '';
+/**
+ * A new artist's submission of a 90 s track, in progress, its waveform measured by the server's
+ * job; its release details open on a phone-wide screen with the clips switch on.
+ */
+async function openReleaseDetailsWithClips(
+  page: Page,
+  origin: string,
+  playwright: Parameters<typeof setStatusAsStaff>[0],
+) {
   const submission = await newArtistWithSubmission(page.request, origin, 'clips', {
     wav: swellingWav('harbour.wav', 90, 22_050),
   });
   await setStatusAsStaff(playwright, origin, submission.itemId, 'in_progress');
   await waitForWaveform(page.request, submission.itemId);
-
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/release-details/${submission.itemId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Release details');
@@ -205,37 +206,83 @@ test('in the release details: the waveform the server measured, a clip picked an
   const waveform = track.getByTestId('clip-waveform');
   const region = track.getByRole('slider', { name: `Clip 1 of ${submission.trackTitle}` });
   await expect(region).toBeVisible();
+  return { track, waveform, region };
+}
 
-  // On a phone-wide screen: dragged about 30 s along, then two seconds back with the keys.
-  const perPixel = await secondsPerPixel(waveform, 90);
-  await dragBy(page, region, 30 / perPixel);
-  await expect(track.getByRole('textbox', { name: 'Start (mm:ss)' })).not.toHaveValue('00:00');
-  const dragged = await readClip(track);
-  expect(Math.abs(dragged.start - 30)).toBeLessThanOrEqual(2);
-  expect(dragged.end - dragged.start).toBe(30);
-  await region.focus();
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowDown');
-  const start = dragged.start - 2;
-  await expectClipFields(track, formatClipTime(start), formatClipTime(start + 30));
-  await waveform.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/clips-release-390.png' });
-  expect(await axeWithShadowRoots(page, problems)).toEqual([]);
+/** The release details of a fresh submission, opened with the clips switch on (see above). */
+const releaseTest = test.extend<{ clips: Awaited<ReturnType<typeof openReleaseDetailsWithClips>> }>({
+  clips: async ({ page, baseURL, playwright }, use) => {
+    await use(await openReleaseDetailsWithClips(page, baseURL ?? '', playwright));
+  },
+});
 
-  // Saved, and read back after a reload: the fields and the region.
-  const put = page.waitForResponse(
-    (response) => response.url().includes('/release-details') && response.request().method() === 'PUT',
+releaseTest(
+  'in the release details: the waveform the server measured, a clip picked and saved',
+  async ({ page, problems, clips: { track, waveform, region } }) => {
+    // On a phone-wide screen: dragged about 30 s along, then two seconds back with the keys.
+    const perPixel = await secondsPerPixel(waveform, 90);
+    await dragBy(page, region, 30 / perPixel);
+    await expect(track.getByRole('textbox', { name: 'Start (mm:ss)' })).not.toHaveValue('00:00');
+    const dragged = await readClip(track);
+    expect(Math.abs(dragged.start - 30)).toBeLessThanOrEqual(2);
+    expect(dragged.end - dragged.start).toBe(30);
+    await region.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowDown');
+    const start = dragged.start - 2;
+    await expectClipFields(track, formatClipTime(start), formatClipTime(start + 30));
+    await waveform.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/clips-release-390.png' });
+    expect(await axeWithShadowRoots(page, problems)).toEqual([]);
+
+    // Saved, and read back after a reload: the fields and the region.
+    const put = page.waitForResponse(
+      (response) => response.url().includes('/release-details') && response.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    const answer = await put;
+    expect(answer.status(), await answer.text()).toBe(200);
+    await expect(page.getByRole('status').filter({ hasText: /saved/ })).toHaveText(/^Draft saved at /);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Release details');
+    await expectClipFields(track, formatClipTime(start), formatClipTime(start + 30));
+    await expect(region).toHaveAttribute('aria-valuenow', String(start));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await waveform.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/clips-release-1280.png' });
+    expectNoProblems(problems);
+  },
+);
+
+releaseTest.describe('on a touch screen', () => {
+  releaseTest.use({ hasTouch: true });
+
+  releaseTest(
+    'a clip is dragged with a finger on a phone-wide screen',
+    async ({ page, problems, clips: { track, waveform, region } }) => {
+      const perPixel = await secondsPerPixel(waveform, 90);
+      await region.scrollIntoViewIfNeeded();
+      const box = await region.boundingBox();
+      if (!box) throw new Error('no region');
+      const cdp = await page.context().newCDPSession(page);
+      const at = (x: number, y: number) => [{ x, y, id: 1 }];
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(x, y) });
+      // wavesurfer waits a moment on a touch screen before a touch becomes a drag (its touchDelay).
+      await page.waitForTimeout(200);
+      const dx = 20 / perPixel;
+      for (let step = 1; step <= 10; step++)
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: at(x + (dx * step) / 10, y),
+        });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await expect(track.getByRole('textbox', { name: 'Start (mm:ss)' })).not.toHaveValue('00:00');
+      const dragged = await readClip(track);
+      expect(Math.abs(dragged.start - 20)).toBeLessThanOrEqual(2);
+      expect(dragged.end - dragged.start).toBe(30);
+      expectNoProblems(problems);
+    },
   );
-  await page.getByRole('button', { name: 'Save draft' }).click();
-  const answer = await put;
-  expect(answer.status(), await answer.text()).toBe(200);
-  await expect(page.getByRole('status').filter({ hasText: /saved/ })).toHaveText(/^Draft saved at /);
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Release details');
-  await expectClipFields(track, formatClipTime(start), formatClipTime(start + 30));
-  await expect(region).toHaveAttribute('aria-valuenow', String(start));
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await waveform.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/clips-release-1280.png' });
-  expectNoProblems(problems);
 });
