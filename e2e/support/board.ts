@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, type PlaywrightWorkerArgs } from '@playwright/test';
 import {
   addDays,
   buildBoardItemName,
@@ -10,7 +10,7 @@ import {
   type Track,
   uploadResultSchema,
 } from '../../src/domain';
-import { signInThroughApi } from './accounts';
+import { signInThroughApi, storageStatePath } from './accounts';
 import { jpegFile, todayIso, wavFile } from './submission';
 
 export interface ApiSubmission {
@@ -49,7 +49,11 @@ async function upload(
 export async function createSubmissionThroughApi(
   request: APIRequestContext,
   baseURL: string,
-  names: { artistName?: string; releaseTitle?: string } = {},
+  names: {
+    artistName?: string;
+    releaseTitle?: string;
+    wav?: { name: string; mimeType: string; buffer: Buffer };
+  } = {},
 ): Promise<ApiSubmission> {
   const suffix = randomUUID().slice(0, 8);
   const artistName = names.artistName ?? `Harbour Lights ${suffix}`;
@@ -62,7 +66,8 @@ export async function createSubmissionThroughApi(
   if (!session.ok()) throw new Error(`form-session failed: ${session.status()}`);
   const { formToken } = formSessionResponseSchema.parse(await session.json());
 
-  const wav = wavFile('low-tide.wav', { seconds: 3, sampleRate: 48_000, bitDepth: 24 });
+  // A spec that needs a longer track (the clip picker's) brings its own WAV.
+  const wav = names.wav ?? wavFile('low-tide.wav', { seconds: 3, sampleRate: 48_000, bitDepth: 24 });
   const jpeg = await jpegFile('tidewater-cover.jpg', 800, 800);
   const audio = await upload(request, baseURL, { artistName, fileType: 'track', sessionId }, wav);
   const artwork = await upload(request, baseURL, { artistName, fileType: 'artwork', sessionId }, jpeg);
@@ -164,8 +169,25 @@ export async function newArtistWithSubmission(
   request: APIRequestContext,
   baseURL: string,
   prefix: string,
+  options: Parameters<typeof createSubmissionThroughApi>[2] = {},
 ): Promise<ApiSubmission> {
   const email = `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
   await signInThroughApi(request, baseURL, email);
-  return createSubmissionThroughApi(request, baseURL);
+  return createSubmissionThroughApi(request, baseURL, options);
+}
+
+/** Staff move a submission to `status` through the API (e.g. in progress, which opens its release details). */
+export async function setStatusAsStaff(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string,
+  itemId: string,
+  status: string,
+): Promise<void> {
+  const staff = await playwright.request.newContext({ baseURL, storageState: storageStatePath('staff') });
+  const response = await staff.post(`/api/board/items/${itemId}/status`, {
+    data: { status },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await staff.dispose();
 }

@@ -30,6 +30,7 @@ export * from './contract/agreement-template';
 export * from './contract/release-schedule';
 export * from './contract/signing';
 export * from './contract/signing-rules';
+export * from './contributors/clip-region';
 export * from './contributors/contributor-dialog';
 export * from './contributors/master-splits';
 export * from './contributors/messages';

@@ -1,5 +1,6 @@
 import type { WavHeader } from '../files/wav-header';
 import { createWavPcmDecoder, type WavPcmDecoderOptions } from './wav-pcm';
+import { type AudioWaveform, createWaveformMeter, type WaveformMeter } from './waveform-peaks';
 
 /**
  * The loudness and level check of a master (issue 21 §2), run on the artist's file in a Web Worker
@@ -569,8 +570,15 @@ export type WavLoudnessResult =
       measurement: LoudnessMeasurement;
       /** False when the bytes stopped before the samples the header promised (see `WavPcmEnd`). */
       complete: boolean;
+      /** The waveform, measured in the same pass, when `waveformBars` asked for it. */
+      waveform?: AudioWaveform;
     }
   | { ok: false; reason: string };
+
+export interface WavLoudnessAnalyserOptions extends WavPcmDecoderOptions {
+  /** Also measure the waveform in this many bars (the clip picker's, issue 21 §3): one decode for both. */
+  waveformBars?: number;
+}
 
 export interface WavLoudnessAnalyser {
   /** The next bytes of the file, in order, in pieces of any size. */
@@ -591,9 +599,11 @@ function clipLevelFor(header: WavHeader): number {
  * Decodes a WAV file as its bytes arrive and measures it on the way: what the Web Worker and the
  * server's job run, chunk by chunk, holding no more than one chunk's samples at a time.
  */
-export function createWavLoudnessAnalyser(options: WavPcmDecoderOptions = {}): WavLoudnessAnalyser {
-  const decoder = createWavPcmDecoder(options);
+export function createWavLoudnessAnalyser(options: WavLoudnessAnalyserOptions = {}): WavLoudnessAnalyser {
+  const { waveformBars, ...decoderOptions } = options;
+  const decoder = createWavPcmDecoder(decoderOptions);
   let meter: LoudnessMeter | undefined;
+  let waveform: WaveformMeter | undefined;
 
   function push(bytes: Uint8Array): { ok: true } | { ok: false; reason: string } {
     const pushed = decoder.push(bytes);
@@ -601,16 +611,21 @@ export function createWavLoudnessAnalyser(options: WavPcmDecoderOptions = {}): W
     const { header } = pushed;
     if (!header) return { ok: true };
     if (!meter) {
+      const expectedFrames = Math.floor(header.dataBytes / header.blockAlign);
       const meterOptions: LoudnessMeterOptions = {
         sampleRate: header.sampleRate,
         channels: header.channels,
-        expectedFrames: Math.floor(header.dataBytes / header.blockAlign),
+        expectedFrames,
         clipLevel: clipLevelFor(header),
       };
       if (header.channelMask !== undefined) meterOptions.channelMask = header.channelMask;
       meter = createLoudnessMeter(meterOptions);
+      if (waveformBars) waveform = createWaveformMeter(expectedFrames, waveformBars);
     }
-    if ((pushed.samples[0]?.length ?? 0) > 0) meter.push(pushed.samples);
+    if ((pushed.samples[0]?.length ?? 0) > 0) {
+      meter.push(pushed.samples);
+      waveform?.push(pushed.samples);
+    }
     return { ok: true };
   }
 
@@ -618,7 +633,21 @@ export function createWavLoudnessAnalyser(options: WavPcmDecoderOptions = {}): W
     const ended = decoder.end();
     if (!ended.ok) return ended;
     const measured = meter as LoudnessMeter;
-    return { ok: true, header: ended.header, measurement: measured.result(), complete: ended.complete };
+    const measurement = measured.result();
+    return {
+      ok: true,
+      header: ended.header,
+      measurement,
+      complete: ended.complete,
+      ...(waveform
+        ? {
+            waveform: {
+              peaks: waveform.peaks(),
+              durationSeconds: ended.expectedFrames / ended.header.sampleRate,
+            },
+          }
+        : {}),
+    };
   }
 
   return {

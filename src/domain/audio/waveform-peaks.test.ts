@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWaveformMeter } from './waveform-peaks';
+import { createWaveformMeter, downsamplePeaks, parseStoredWaveform } from './waveform-peaks';
 
 describe('createWaveformMeter', () => {
   it('keeps the largest absolute sample of any channel per slice, 0–100', () => {
@@ -20,5 +20,28 @@ describe('createWaveformMeter', () => {
     const meter = createWaveformMeter(4, 2);
     meter.push([Float32Array.from([0, 0, 0, 0, 0.7])]);
     expect(meter.peaks()).toEqual([0, 70]);
+  });
+});
+
+describe('downsamplePeaks', () => {
+  it.each([
+    [[10, 50, 20, 80, 30, 40], 3, [50, 80, 40]],
+    [[10, 50, 20, 80, 30, 40, 90], 3, [50, 80, 90]],
+    [[10, 50], 4, [10, 50]],
+    [[], 2, []],
+  ])('%o in %s bars is %o', (peaks, bars, expected) => {
+    expect(downsamplePeaks(peaks, bars)).toEqual(expected);
+  });
+});
+
+describe('parseStoredWaveform', () => {
+  it('takes a stored waveform, and anything else as not measured', () => {
+    expect(parseStoredWaveform({ peaks: [1, 2], durationSeconds: 3 })).toEqual({
+      peaks: [1, 2],
+      durationSeconds: 3,
+    });
+    expect(parseStoredWaveform([1, 2])).toBeNull();
+    expect(parseStoredWaveform(null)).toBeNull();
+    expect(parseStoredWaveform({ peaks: [101], durationSeconds: 3 })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { audioWaveformSchema } from '../audio/waveform-peaks';
 import { artistProfileSchema, artistProfileUpdateSchema } from './artist-profile';
 import { shortTextSchema } from './common';
 import { pageAnswerFields, pageQueryFields } from './pagination';
@@ -49,6 +50,11 @@ export const releaseDetailsTrackSchema = z.object({
   title: z.string(),
   /** A signed link to listen while filling in the details. */
   audioUrl: z.string().nullable(),
+  /**
+   * The audio's waveform for the social clip picker (issue 21 §3), measured once by the server's
+   * `media.audio-peaks` job; null until it has run (or when there is no audio).
+   */
+  waveform: audioWaveformSchema.nullable(),
   isrc: shortTextSchema,
   metadata: trackMetadataSchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { audioWaveformSchema } from '../audio/waveform-peaks';
 import {
   BOARD_SEARCH_MAX_LENGTH,
   BOARD_SORTS,
@@ -215,6 +216,8 @@ export const boardTrackSchema = z.object({
   clips: z.array(clipViewSchema),
   /** The level check of `audio` (issue 21 §2); null without audio. */
   loudness: trackLoudnessViewSchema.nullable().optional(),
+  /** `audio`'s waveform as the server's job measured it (issue 21 §3); null until then. */
+  waveform: audioWaveformSchema.nullable().optional(),
 });
 export type BoardTrack = z.infer<typeof boardTrackSchema>;
 

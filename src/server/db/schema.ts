@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AudioWaveform } from '../../domain/audio/waveform-peaks';
 import { SIGNATURE_STATUSES } from '../../domain/contract/signing-rules';
 import { DECISION_KINDS } from '../../domain/review/decision-templates';
 import type { FieldChange } from '../../domain/review/field-values';
@@ -228,6 +229,11 @@ export const uploads = pgTable(
      * slices of the file, computed once by the `media.audio-peaks` job; null until then.
      */
     audioPeaks: jsonb('audio_peaks').$type<number[]>(),
+    /**
+     * The same file's waveform for the social clip picker (issue 21 §3): `PICKER_WAVEFORM_BARS`
+     * peaks and the duration, computed in the same pass as `audio_peaks`; null until then.
+     */
+    audioWaveform: jsonb('audio_waveform').$type<AudioWaveform>(),
     uploaderUserId: uuid('uploader_user_id').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),

@@ -27,6 +27,10 @@ describe('checkFileLoudness', () => {
     const whole = measureWavLoudness(bytes);
     if (!whole.ok) throw new Error(whole.reason);
     // The same numbers, but for the last bits of a sum taken in other pieces.
+    // The clip picker's waveform, from the same pass: 1000 bars of a steady tone at −14 dBFS peak.
+    expect(outcome.waveform.durationSeconds).toBe(3);
+    expect(outcome.waveform.peaks).toHaveLength(1000);
+    expect(new Set(outcome.waveform.peaks)).toEqual(new Set([Math.round(10 ** (-14 / 20) * 100)]));
     for (const [key, value] of Object.entries(whole.measurement))
       expect(outcome.measurement[key as keyof typeof whole.measurement], key).toBeCloseTo(value ?? 0, 9);
     expect(outcome.measurement.integratedLufs).toBeCloseTo(-14, 1);

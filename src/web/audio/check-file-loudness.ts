@@ -1,15 +1,18 @@
 import {
+  type AudioWaveform,
   createWavLoudnessAnalyser,
   type LoudnessAdvice,
   type LoudnessMeasurement,
   listLoudnessAdvice,
+  PICKER_WAVEFORM_BARS,
 } from '../../domain/audio';
 
 /**
  * The loudness and level check of one WAV file (issue 21 §2), read in slices so that memory stays
  * small on a phone: at most two slices of bytes (the one measured and the next one being read)
- * and one slice's samples at a time. Runs in the Web Worker (`loudness-worker.ts`); the bench
- * runs the same function in Node to compare.
+ * and one slice's samples at a time. The same pass measures the waveform the clip picker draws
+ * (issue 21 §3), so the file is decoded once. Runs in the Web Worker (`loudness-worker.ts`); the
+ * bench runs the same function in Node to compare.
  */
 
 /** Bytes read at a time: 4 MiB, about 15 s of a 24-bit 48 kHz stereo master. */
@@ -23,6 +26,8 @@ export type LoudnessCheckOutcome =
       advice: LoudnessAdvice[];
       /** False when the file holds fewer samples than its header promised. */
       complete: boolean;
+      /** The track's waveform for the clip picker, `PICKER_WAVEFORM_BARS` peaks. */
+      waveform: AudioWaveform;
     }
   | { ok: false; reason: string };
 
@@ -37,7 +42,7 @@ export async function checkFileLoudness(
   { chunkBytes = LOUDNESS_CHUNK_BYTES, onProgress }: CheckFileLoudnessOptions = {},
 ): Promise<LoudnessCheckOutcome> {
   const size = file.size;
-  const analyser = createWavLoudnessAnalyser({ totalSize: size });
+  const analyser = createWavLoudnessAnalyser({ totalSize: size, waveformBars: PICKER_WAVEFORM_BARS });
   const read = (at: number) => file.slice(at, Math.min(size, at + chunkBytes)).arrayBuffer();
   let offset = 0;
   // The next slice is read while this one is measured.
@@ -57,5 +62,6 @@ export async function checkFileLoudness(
     measurement: result.measurement,
     advice: listLoudnessAdvice(result.measurement),
     complete: result.complete,
+    waveform: result.waveform ?? { peaks: [], durationSeconds: result.header.durationSeconds },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  type AudioWaveform,
   createDefaultSubmissionForm,
   type IsoDate,
   type SubmissionDraft,
@@ -30,6 +31,12 @@ export type SubmitFormValues = SubmissionDraft & {
   uploadSessionId: string;
   /** Per track id. */
   audioInfo?: Record<string, AudioSummary> | undefined;
+  /**
+   * Per track id: the waveform the loudness check measured in the same pass (issue 21 §3), which
+   * the clip picker draws without decoding the file again. Kept with the draft (the picked file
+   * is not), never sent: the server measures the stored file itself.
+   */
+  waveforms?: Record<string, AudioWaveform> | undefined;
   artworkFileId?: string | undefined;
   artworkFileName?: string | undefined;
   artworkWidth?: number | undefined;

@@ -2,9 +2,11 @@ import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   artistSubmissionsResponseSchema,
+  type BoardItemDetail,
   formatTrackNeedsContributors,
   formatTrackNeedsProductionYear,
   ISRC_INVALID,
+  PICKER_WAVEFORM_BARS,
   PPL_ID_INVALID,
   PRS_ID_INVALID,
   type ReleaseDetailsResponse,
@@ -546,6 +548,25 @@ describe('release details', () => {
     expect(stored?.isrc).toBeNull();
     const board = (await call(staff, 'GET', `/api/board/items/${itemId}`)).json().item;
     expect(board.releaseDetails).toEqual({ status: 'draft', submittedAt: null });
+  });
+
+  it('give each track the waveform the server measured once for the clip picker, null until then', async () => {
+    const { itemId } = await submitAs(artistA, { trackCount: 2, seconds: 2 });
+    await setStatus(itemId, 'in_progress');
+    const read = async () =>
+      ((await call(artistA, 'GET', detailsUrl(itemId))).json() as ReleaseDetailsResponse).releaseDetails;
+    expect((await read()).tracks.map((t) => t.waveform)).toEqual([null, null]);
+    while (await ctx.app.jobs.runOnce()) {}
+    for (const track of (await read()).tracks) {
+      expect(track.waveform?.durationSeconds).toBe(2);
+      expect(track.waveform?.peaks).toHaveLength(PICKER_WAVEFORM_BARS);
+      expect(Math.min(...(track.waveform?.peaks ?? [0]))).toBeGreaterThan(0);
+    }
+    // Staff see the same stored waveform with the submission's tracks (their own read path).
+    const board = (await call(staff, 'GET', `/api/board/items/${itemId}`)).json().item as BoardItemDetail;
+    expect(board.tracks.map((t) => t.waveform)).toEqual((await read()).tracks.map((t) => t.waveform));
+    // Another artist asking for the same submission learns nothing of it.
+    expect((await call(artistB, 'GET', detailsUrl(itemId))).statusCode).toBe(404);
   });
 
   it('refuse tracks of another submission, a missing track and a foreign artwork', async () => {

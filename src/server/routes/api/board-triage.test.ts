@@ -567,9 +567,15 @@ describe('the waveform of the preview', () => {
     expect(Math.min(...peaks)).toBeGreaterThan(0);
     expect(Math.max(...peaks) - Math.min(...peaks)).toBeLessThanOrEqual(2);
     const [stored] = await db()
-      .select({ peaks: uploads.audioPeaks })
+      .select({ peaks: uploads.audioPeaks, waveform: uploads.audioWaveform })
       .from(uploads)
       .where(eq(uploads.id, prepared.files[0]?.fileId as string));
     expect(stored?.peaks).toEqual(peaks);
+    // The same pass measured the clip picker's finer waveform (issue 21 §3), with the duration.
+    expect(stored?.waveform?.durationSeconds).toBe(2);
+    expect(stored?.waveform?.peaks).toHaveLength(1000);
+    expect(
+      Math.max(...(stored?.waveform?.peaks ?? [])) - Math.min(...(stored?.waveform?.peaks ?? [])),
+    ).toBeLessThanOrEqual(2);
   });
 });

@@ -4,6 +4,7 @@ import {
   type Contributor,
   type ContributorRole,
   parentalAdvisorySchema,
+  parseStoredWaveform,
   type ReleaseDetailsResponse,
   type ReleaseDetailsSave,
   releaseDetailsSaveSchema,
@@ -150,6 +151,7 @@ export async function buildReleaseDetailsView(
         position: track.position,
         title: track.title,
         audioUrl: track.audioUploadId ? signedLink(signer, track.audioUploadId, now) : null,
+        waveform: track.audioUploadId ? parseStoredWaveform(track.waveform) : null,
         isrc: draft ? draft.isrc : (track.isrc ?? ''),
         metadata,
       };

@@ -6,6 +6,7 @@ import {
   getResponseDue,
   getStatusChangeChoices,
   getWaitingSince,
+  parseStoredWaveform,
   type SignedFile,
   type SubmissionForm,
   type SubmissionStatus,
@@ -120,9 +121,14 @@ export interface BoardItemRow {
   submission: typeof submissions.$inferSelect;
   artwork: UploadJson | null;
   /** In the artist's order, each with its credits and clips in order. */
-  tracks: (Omit<BoardTrack, 'audio' | 'customArtwork' | 'contributors' | 'splits' | 'clips' | 'loudness'> & {
+  tracks: (Omit<
+    BoardTrack,
+    'audio' | 'customArtwork' | 'contributors' | 'splits' | 'clips' | 'loudness' | 'waveform'
+  > & {
     id: string;
     audio: UploadJson | null;
+    /** `uploads.audio_waveform` of the audio, once measured. */
+    waveform: unknown;
     /** The level check of the current audio file, once the job has run. */
     loudness: TrackLoudnessJson | null;
     customArtwork: UploadJson | null;
@@ -283,6 +289,7 @@ export function presentBoardItem(
       file: clip.status === 'ready' ? signedFile(signer, clip.file, now) : null,
     })),
     loudness: presentTrackLoudness(track.audio !== null, track.loudness),
+    waveform: track.audio ? parseStoredWaveform(track.waveform) : null,
   }));
 
   const artist = submission.artistDetails as StoredArtistDetails;

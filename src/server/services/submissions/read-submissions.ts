@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   type ArtistSubmissionsQuery,
+  type AudioWaveform,
   type BoardItemDetail,
   type BoardItemSummary,
   isRecordId,
@@ -211,6 +212,7 @@ const boardTracks = sql.raw(
     'singleOrder', t.single_order, 'groupedWithFinalSingle', t.grouped_with_final_single,
     'soloWork', t.solo_work, 'productionYear', t.production_year,
     'parentalAdvisory', t.parental_advisory, 'lyrics', t.lyrics, 'isrc', t.isrc,
+    'waveform', (select u.audio_waveform from uploads u where u.id = t.audio_upload_id),
     'loudness', (select json_build_object('status', l.status, 'reason', l.reason, 'sha256', l.sha256,
       'integratedLufs', l.integrated_lufs, 'truePeakDbtp', l.true_peak_dbtp,
       'samplePeakDbfs', l.sample_peak_dbfs, 'clippedSamples', l.clipped_samples,
@@ -299,6 +301,8 @@ export interface ReleaseDetailsTrackRow {
   position: number;
   title: string;
   audioUploadId: string | null;
+  /** The audio's stored waveform for the clip picker (`uploads.audio_waveform`), once measured. */
+  waveform: AudioWaveform | null;
   isrc: string | null;
   soloWork: boolean;
   productionYear: string | null;
@@ -320,7 +324,9 @@ export interface ReleaseDetailsTrackRow {
 const releaseDetailsTracks = sql.raw(
   `(select ${coalesceArray(
     `json_agg(json_build_object('id', t.id, 'position', t.position, 'title', t.title,
-    'audioUploadId', t.audio_upload_id, 'isrc', t.isrc, 'soloWork', t.solo_work,
+    'audioUploadId', t.audio_upload_id,
+    'waveform', (select u.audio_waveform from uploads u where u.id = t.audio_upload_id),
+    'isrc', t.isrc, 'soloWork', t.solo_work,
     'productionYear', t.production_year, 'parentalAdvisory', t.parental_advisory, 'lyrics', t.lyrics,
     'contributors', (select ${coalesceArray(
       `json_agg(json_build_object('clientId', k.client_id, 'kind', k.kind, 'firstName', k.first_name,

@@ -10,19 +10,23 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
+  type AudioWaveform,
   addSocialClip,
   CLIP_LEAD_WEEKS,
+  type ClipRegion,
   canAddSocialClip,
   getClipLengthSeconds,
+  getClipRegion,
   isRecommendedClipLength,
   MAX_SOCIAL_CLIPS,
   RECOMMENDED_CLIP_MAX_SECONDS,
   RECOMMENDED_CLIP_MIN_SECONDS,
   type SocialClip,
   setSocialClipsEnabled,
+  toClipTimes,
   validateSocialClips,
 } from '../../../domain';
 import { fieldAnchor, fieldDomId, useFieldError } from '../field-errors';
@@ -31,11 +35,34 @@ import { createId, type SubmitFormValues } from '../form-values';
 
 const NO_CLIPS: SocialClip[] = [];
 
+// wavesurfer.js comes with the picker, fetched when the clips switch is on (issue 17's budget).
+const WaveformClipPicker = lazy(() => import('../../components/waveform-clip-picker'));
+
+/** The track's audio as the clip picker needs it (issue 21 §3). */
+export interface ClipAudio {
+  /** Peaks measured once (the browser's loudness pass, or the server's job); null while there are none. */
+  waveform: AudioWaveform | null;
+  /** Said in place of the waveform while there is none: why, and that the fields work. */
+  missing: string;
+  /** The picked file, to play the clips from; else `url`. */
+  file?: File | undefined;
+  url?: string | null | undefined;
+  trackName: string;
+}
+
 /**
  * A track's short clips for social platforms (spec 001 §3, §5): a switch that starts with one
  * 00:00-00:30 clip, at most two clips, each with mm:ss start and end and an optional description.
+ * With `audio`, the clips are also chosen on the track's waveform (issue 21 §3); the fields stay,
+ * for keyboard and screen-reader users, and both edit the same values.
  */
-export function SocialClipsEditor({ trackIndex }: { trackIndex: number }) {
+export function SocialClipsEditor({
+  trackIndex,
+  audio,
+}: {
+  trackIndex: number;
+  audio?: ClipAudio | undefined;
+}) {
   const { control, getValues, setValue } = useFormContext<SubmitFormValues>();
   const enabledPath = `tracks.${trackIndex}.metadata.socialClipsEnabled` as const;
   const clipsPath = `tracks.${trackIndex}.metadata.socialClips` as const;
@@ -65,6 +92,22 @@ export function SocialClipsEditor({ trackIndex }: { trackIndex: number }) {
     writeClips(readClips().map((clip) => (clip.id === id ? { ...clip, ...patch } : clip)));
   }
 
+  const waveform =
+    audio?.waveform && audio.waveform.peaks.length > 0 && audio.waveform.durationSeconds > 0
+      ? audio.waveform
+      : null;
+  const pickerClips = useMemo(
+    () =>
+      waveform
+        ? clips.map((clip, index) => ({
+            id: clip.id,
+            number: index + 1,
+            region: getClipRegion(clip, waveform.durationSeconds),
+          }))
+        : [],
+    [clips, waveform],
+  );
+
   const problems = validateSocialClips(clips, clipsPath);
   const canAdd = canAddSocialClip(clips);
 
@@ -87,6 +130,26 @@ export function SocialClipsEditor({ trackIndex }: { trackIndex: number }) {
 
       {enabled && (
         <Box {...fieldAnchor(clipsPath)} sx={{ mt: 2 }}>
+          {audio && (
+            <Box sx={{ mb: 2 }}>
+              {waveform ? (
+                <PickerBoundary fallback={<MissingWaveform text={PICKER_NOT_LOADED} />}>
+                  <Suspense fallback={<WaveformLoading />}>
+                    <WaveformClipPicker
+                      waveform={waveform}
+                      file={audio.file}
+                      url={audio.url}
+                      trackName={audio.trackName}
+                      clips={pickerClips}
+                      onChange={(id: string, region: ClipRegion) => updateClip(id, toClipTimes(region))}
+                    />
+                  </Suspense>
+                </PickerBoundary>
+              ) : (
+                <MissingWaveform text={audio.missing} />
+              )}
+            </Box>
+          )}
           {clips.length > 0 && (
             <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
               {clips.map((clip, index) => (
@@ -122,6 +185,41 @@ export function SocialClipsEditor({ trackIndex }: { trackIndex: number }) {
       )}
     </Box>
   );
+}
+
+const PICKER_NOT_LOADED =
+  'The waveform could not be loaded. Set the clips with the start and end fields below.';
+
+function MissingWaveform({ text }: { text: string }) {
+  return (
+    <Typography variant="body2" data-testid="clip-waveform-missing" sx={{ color: 'text.secondary' }}>
+      {text}
+    </Typography>
+  );
+}
+
+function WaveformLoading() {
+  return (
+    <Box
+      role="status"
+      sx={{ height: 96, borderRadius: 1, bgcolor: 'action.hover', display: 'grid', placeItems: 'center' }}
+    >
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        Loading the waveform…
+      </Typography>
+    </Box>
+  );
+}
+
+/** The picker's code may fail to load (offline): the fields still work, so only it is replaced. */
+class PickerBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
 }
 
 type ClipPath = `tracks.${number}.metadata.socialClips.${number}`;

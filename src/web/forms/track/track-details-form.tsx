@@ -41,7 +41,7 @@ import { ContributorDialog } from './contributor-dialog';
 import { CONTRIBUTOR_LIST_LABELS, formatContributorName } from './contributor-format';
 import { CustomArtworkField } from './custom-artwork-field';
 import { MasterSplitsEditor } from './master-splits-editor';
-import { SocialClipsEditor } from './social-clips-editor';
+import { type ClipAudio, SocialClipsEditor } from './social-clips-editor';
 import { TrackDetailsSection } from './track-details-section';
 
 type MetadataPath = `tracks.${number}.metadata`;
@@ -53,6 +53,8 @@ interface TrackDetailsFormProps {
    * release details, which share this form, keep the release's one artwork.
    */
   withCustomArtwork?: boolean;
+  /** The track's waveform and audio for the social clip picker (issue 21 §3). */
+  clipAudio?: ClipAudio | undefined;
 }
 
 /**
@@ -60,7 +62,7 @@ interface TrackDetailsFormProps {
  * splits, production year, explicit content, lyrics and social audio clips, all bound to
  * `tracks.${index}.metadata`, and on the submission form the track's custom artwork.
  */
-export function TrackDetailsForm({ index, withCustomArtwork = false }: TrackDetailsFormProps) {
+export function TrackDetailsForm({ index, withCustomArtwork = false, clipAudio }: TrackDetailsFormProps) {
   const { control, getValues, setValue } = useFormContext<SubmitFormValues>();
   const metadataPath: MetadataPath = `tracks.${index}.metadata`;
   const metadata = useWatch({ control, name: metadataPath });
@@ -80,6 +82,7 @@ export function TrackDetailsForm({ index, withCustomArtwork = false }: TrackDeta
       metadata={metadata}
       title={title}
       withCustomArtwork={withCustomArtwork}
+      clipAudio={clipAudio}
     />
   );
 }
@@ -90,6 +93,7 @@ interface TrackDetailsFieldsProps {
   metadata: TrackMetadata;
   title: string;
   withCustomArtwork: boolean;
+  clipAudio: ClipAudio | undefined;
 }
 
 const ADVISORY_OPTIONS: readonly { value: ParentalAdvisory; label: string }[] = [
@@ -104,6 +108,7 @@ function TrackDetailsFields({
   metadata,
   title,
   withCustomArtwork,
+  clipAudio,
 }: TrackDetailsFieldsProps) {
   const { getValues, setValue } = useFormContext<SubmitFormValues>();
   const maxYear = getMaxProductionYear(getToday());
@@ -206,7 +211,7 @@ function TrackDetailsFields({
       </TrackDetailsSection>
 
       <TrackDetailsSection title="Social audio clips">
-        <SocialClipsEditor trackIndex={index} />
+        <SocialClipsEditor trackIndex={index} audio={clipAudio} />
       </TrackDetailsSection>
 
       {withCustomArtwork && (

@@ -87,6 +87,7 @@ function releaseDetails(
         position: 0,
         title: 'Night Swim',
         audioUrl: 'http://localhost/files/a1?expires=1&signature=s',
+        waveform: null,
         isrc: '',
         metadata: credited,
         ...track,

@@ -206,6 +206,7 @@ export function ReleaseDetailsEditor({ itemId, details, artistName }: ReleaseDet
                     index={index}
                     title={track.title}
                     audioUrl={track.audioUrl}
+                    waveform={track.waveform}
                   />
                 ))}
               </Stack>

@@ -8,7 +8,7 @@ import {
   type TrackMetadata,
 } from '../../../../domain';
 import { ApiError } from '../../../api/client';
-import { readFieldErrors } from '../../../api/release-details';
+import { type ReleaseDetails, readFieldErrors } from '../../../api/release-details';
 import {
   checkDraft,
   checkForReview,
@@ -46,27 +46,43 @@ function values(
   };
 }
 
+/** A saved draft of the release with these tracks, as the API answers it. */
+function draftWith(tracks: ReleaseDetails['tracks']): ReleaseDetails {
+  return {
+    itemId: 'i',
+    releaseTitle: 'Night Swim',
+    status: 'draft',
+    updatedAt: null,
+    submittedAt: null,
+    artwork: null,
+    tracks,
+  };
+}
+
 describe('the form state and the API body', () => {
   it('takes the tracks in release order, and sends ISRCs in their written form', () => {
-    const form = toFormValues({
-      itemId: 'i',
-      releaseTitle: 'Night Swim',
-      status: 'draft',
-      updatedAt: null,
-      submittedAt: null,
-      artwork: null,
-      tracks: [
-        { trackId: 'b', position: 1, title: 'Second', audioUrl: null, isrc: '', metadata: complete },
+    const form = toFormValues(
+      draftWith([
+        {
+          trackId: 'b',
+          position: 1,
+          title: 'Second',
+          audioUrl: null,
+          waveform: null,
+          isrc: '',
+          metadata: complete,
+        },
         {
           trackId: 'a',
           position: 0,
           title: 'First',
           audioUrl: null,
+          waveform: null,
           isrc: 'gb a1b 25 00042',
           metadata: complete,
         },
-      ],
-    });
+      ]),
+    );
     expect(form.tracks.map((track) => track.id)).toEqual(['a', 'b']);
     expect(toSaveBody(form)).toEqual({
       tracks: [
@@ -79,6 +95,31 @@ describe('the form state and the API body', () => {
       tracks: [{ trackId: 't-0', isrc: 'GB1', metadata: complete }],
       artworkFileId: 'art-2',
     });
+  });
+
+  it('gives every clip a description, so a form reset with the saved answer has nothing to add', () => {
+    const clip = { id: 'k', startTime: '00:45', endTime: '01:25', status: 'Ready' as const };
+    const form = toFormValues(
+      draftWith([
+        {
+          trackId: 'a',
+          position: 0,
+          title: 'First',
+          audioUrl: null,
+          waveform: null,
+          isrc: '',
+          metadata: {
+            ...complete,
+            socialClipsEnabled: true,
+            socialClips: [clip, { ...clip, id: 'l', description: 'The chorus' }],
+          },
+        },
+      ]),
+    );
+    expect(form.tracks[0]?.metadata.socialClips).toEqual([
+      { ...clip, description: '' },
+      { ...clip, id: 'l', description: 'The chorus' },
+    ]);
   });
 });
 

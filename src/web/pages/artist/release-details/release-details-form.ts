@@ -35,7 +35,15 @@ export function toFormValues(details: ReleaseDetails): ReleaseDetailsFormValues 
       id: track.trackId,
       title: track.title,
       isrc: track.isrc,
-      metadata: track.metadata,
+      metadata: {
+        ...track.metadata,
+        // Each clip's description input registers its field; one missing from the answer would be
+        // added then (as undefined), and the form would count that as a change right after a save.
+        socialClips: track.metadata.socialClips.map((clip) => ({
+          ...clip,
+          description: clip.description ?? '',
+        })),
+      },
     })),
     artworkFileId: undefined,
   };

@@ -3,7 +3,8 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
+import type { AudioWaveform } from '../../../../domain';
 import { TrackDetailsForm } from '../../../forms/track/track-details-form';
 import { TrackDetailsSection } from '../../../forms/track/track-details-section';
 import { IsrcField } from './isrc-field';
@@ -12,16 +13,32 @@ interface TrackSectionProps {
   index: number;
   title: string;
   audioUrl: string | null;
+  /** Measured once by the server (issue 21 §3); null until its job has run. */
+  waveform: AudioWaveform | null;
 }
+
+export const CLIP_WAVEFORM_PREPARING =
+  'The waveform of this track is still being prepared. Use the start and end fields below, or come back later to choose the clips on it.';
+export const CLIP_WAVEFORM_NO_AUDIO = 'This track has no audio to show. Use the start and end fields below.';
 
 /**
  * One track of the release: its number and title (h3), a player to listen while filling in, the
  * ISRC, then the submission form's own per-track editor (credits, splits, year, explicit, lyrics,
  * clips) bound to `tracks.N.metadata` of this page's form.
  */
-export function TrackSection({ index, title, audioUrl }: TrackSectionProps) {
+export function TrackSection({ index, title, audioUrl, waveform }: TrackSectionProps) {
   const headingId = useId();
   const shownTitle = title.trim() || 'Untitled';
+  // The clips are played from the same signed link as the player above; nothing is decoded here.
+  const clipAudio = useMemo(
+    () => ({
+      waveform,
+      missing: audioUrl ? CLIP_WAVEFORM_PREPARING : CLIP_WAVEFORM_NO_AUDIO,
+      url: audioUrl,
+      trackName: shownTitle,
+    }),
+    [waveform, audioUrl, shownTitle],
+  );
   return (
     <Paper
       component="section"
@@ -55,7 +72,7 @@ export function TrackSection({ index, title, audioUrl }: TrackSectionProps) {
         >
           <IsrcField index={index} trackTitle={shownTitle} />
         </TrackDetailsSection>
-        <TrackDetailsForm index={index} />
+        <TrackDetailsForm index={index} clipAudio={clipAudio} />
       </Stack>
     </Paper>
   );

@@ -113,3 +113,26 @@ describe('TrackList: levels', () => {
     expect(screen.getAllByRole('heading', { name: 'Levels' })).toHaveLength(1);
   });
 });
+
+describe('TrackList: clips on the waveform', () => {
+  it('draws the stored waveform with each clip shaded where it sits, hidden from screen readers', () => {
+    const waveform = { peaks: Array.from({ length: 1000 }, (_, i) => (i * 7) % 100), durationSeconds: 120 };
+    const { container } = render(
+      <TrackList item={{ ...base, tracks: [{ ...firstTrack, customArtwork: null, waveform }] }} />,
+    );
+    const svg = screen.getByTestId('clips-waveform');
+    expect(svg.getAttribute('aria-hidden')).toBe('true');
+    // The clip 0:30–1:00 of a 120 s track: a quarter to a half of the 600-wide drawing.
+    const [span, ...bars] = Array.from(svg.querySelectorAll('rect'));
+    expect([span?.getAttribute('x'), span?.getAttribute('width')]).toEqual(['150', '150']);
+    expect(bars).toHaveLength(200);
+    expect(container.textContent).toContain('Clip 1: 0:30–1:00');
+  });
+
+  it('shows no drawing until the server has measured the file', () => {
+    render(
+      <TrackList item={{ ...base, tracks: [{ ...firstTrack, customArtwork: null, waveform: null }] }} />,
+    );
+    expect(screen.queryByTestId('clips-waveform')).toBeNull();
+  });
+});

@@ -12,6 +12,7 @@ import {
 } from '../../../../domain';
 import { LevelCheckReport } from '../../../components/level-check-report';
 import { formatAudioLine, formatBoardDate, formatFileSize, formatSubmittedAt } from './board-format';
+import { ClipsWaveform } from './clips-waveform';
 import { ArtworkFile, DownloadButton, ExternalLink, InfoList, InfoRow } from './detail-parts';
 
 type Contributor = BoardTrack['contributors'][number];
@@ -259,6 +260,7 @@ function TrackItem({ track, number }: { track: BoardTrack; number: number }) {
       {track.clips.length > 0 && (
         <>
           <SubHeading>Social clips</SubHeading>
+          {track.waveform && <ClipsWaveform waveform={track.waveform} clips={track.clips} />}
           <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
             {track.clips.map((clip, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: clips keep the artist's order

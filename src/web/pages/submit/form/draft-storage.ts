@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { submissionFormSchema, UPLOAD_SESSION_LIFETIME_DAYS } from '../../../../domain';
+import { audioWaveformSchema, submissionFormSchema, UPLOAD_SESSION_LIFETIME_DAYS } from '../../../../domain';
 import type { SubmitFormValues } from '../../../forms/form-values';
 
 /**
@@ -50,6 +50,7 @@ const draftValuesSchema = submissionFormSchema.extend({
       }),
     )
     .optional(),
+  waveforms: z.record(z.string(), audioWaveformSchema).optional(),
 });
 
 const draftSchema = z.object({

@@ -21,6 +21,7 @@ const measurement: LoudnessMeasurement = {
   trailingSilenceSeconds: 0,
   durationSeconds: 31,
 };
+const waveform = { peaks: [20, 20], durationSeconds: 31 };
 
 describe('LoudnessCheckPanel', () => {
   it('shows nothing without a file', () => {
@@ -39,7 +40,7 @@ describe('LoudnessCheckPanel', () => {
   it('shows good levels with the figures, in the live region, without interrupting', () => {
     render(
       <LoudnessCheckPanel
-        state={{ status: 'done', outcome: { ok: true, measurement, advice: [], complete: true } }}
+        state={{ status: 'done', outcome: { ok: true, measurement, advice: [], complete: true, waveform } }}
         trackName="Night Drive"
       />,
     );
@@ -72,6 +73,7 @@ describe('LoudnessCheckPanel', () => {
               },
             ],
             complete: true,
+            waveform,
           },
         }}
         trackName="Night Drive"

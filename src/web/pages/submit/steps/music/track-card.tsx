@@ -39,6 +39,7 @@ import type { SubmitFormValues } from '../../../../forms/form-values';
 import { TrackDetailsForm } from '../../../../forms/track/track-details-form';
 import { LoudnessCheckPanel } from './loudness-check-panel';
 import { useTrackPreview } from './track-preview';
+import { useClipAudio } from './use-clip-audio';
 import { useLoudnessCheck } from './use-loudness-check';
 import { useTrackFile } from './use-track-file';
 
@@ -73,6 +74,13 @@ export function TrackCard({ index, count, onMove, onRemove }: TrackCardProps) {
   ];
   const label = `Track ${index + 1}`;
   const name = track.title.trim() || label;
+  const clipAudio = useClipAudio({
+    trackId: track.id,
+    trackName: name,
+    file: file.pending ? undefined : upload?.file,
+    url: track.url,
+    loudness: file.pending ? null : loudness,
+  });
 
   const sortable = useSortable({ id: track.id, disabled: !hasAudio });
   const style = { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition };
@@ -292,7 +300,7 @@ export function TrackCard({ index, count, onMove, onRemove }: TrackCardProps) {
           </Typography>
         </AccordionSummary>
         <AccordionDetails>
-          <TrackDetailsForm index={index} withCustomArtwork />
+          <TrackDetailsForm index={index} withCustomArtwork clipAudio={clipAudio} />
         </AccordionDetails>
       </Accordion>
     </Paper>

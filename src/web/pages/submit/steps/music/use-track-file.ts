@@ -45,6 +45,12 @@ export function useTrackFile(trackId: string) {
     if (summary) info[trackId] = summary;
     else delete info[trackId];
     setValue('audioInfo', info, { shouldDirty: true });
+    // Another file, or none: the old file's waveform goes (the new one's comes from its level check).
+    const waveforms = getValues('waveforms');
+    if (waveforms?.[trackId]) {
+      const { [trackId]: _old, ...rest } = waveforms;
+      setValue('waveforms', rest);
+    }
   };
 
   const startUpload = async (file: File, summary: AudioSummary | undefined) => {
