@@ -27,7 +27,8 @@ import { summaryColumns } from './read-submissions';
 /**
  * The staff board's list (issues 7, 19, 20 §5): a search, filters, one of four orders, a page at
  * a time by signed keyset cursors, with the counts per status for the filter chips. One statement
- * for the page and one grouped count with the first page; each order reads an index:
+ * for the page and, with the first page, the counts (countBoardItems: exact from the kept counts,
+ * or up to BOARD_COUNT_CAP over a search or filter); each order reads an index:
  *
  * | sort   | order                                   | index (drizzle/0009, 0012)                    |
  * |--------|-----------------------------------------|-----------------------------------------------|
@@ -212,6 +213,8 @@ export async function countBoardItems(
   db: Executor,
   filters: BoardFilters = {},
   promise?: Pick<PromiseClock, 'cutoff'>,
+  /** The chosen status's matches when already known (its first page held them all). */
+  statusTotal?: number,
 ): Promise<BoardCounts> {
   const counts = emptyCounts();
   const conditions = filterConditions(filters, promise);
@@ -238,11 +241,14 @@ export async function countBoardItems(
   // More than the cap: every status's count is a lower bound, and so is the whole view's.
   const capped = [...SUBMISSION_STATUSES];
   if (!filters.status) return { counts, capped, total: BOARD_COUNT_CAP, totalCapped: true };
-  const [row] = await db
-    .select({
-      n: sql<number>`${countUpTo(and(eq(submissions.status, filters.status), matching) as SQL, BOARD_COUNT_CAP)}`,
-    })
-    .from(sql`(select 1) as one`);
+  const [row] =
+    statusTotal !== undefined
+      ? [{ n: statusTotal }]
+      : await db
+          .select({
+            n: sql<number>`${countUpTo(and(eq(submissions.status, filters.status), matching) as SQL, BOARD_COUNT_CAP)}`,
+          })
+          .from(sql`(select 1) as one`);
   const ofStatus = Number(row?.n ?? 0);
   if (ofStatus > BOARD_COUNT_CAP) {
     counts[filters.status] = BOARD_COUNT_CAP;
@@ -340,14 +346,17 @@ export async function readBoardPage(
   // The counts and the board's overdue count (issue 20 §4), taken with the first page and carried
   // by the cursor, so later pages never count again.
   const carried = cursor ? countsFromTotals(cursor.totals) : undefined;
-  const [rows, counted, overdueCounted] = await Promise.all([
-    deps.db
-      .select({ ...rowColumns, cursorTime: cursorTimeFor(query.sort) })
-      .from(submissions)
-      .where(where)
-      .orderBy(...keyset.orderBy)
-      .limit(query.limit + 1),
-    carried ? carried.counted : countBoardItems(deps.db, filters, deps.promise),
+  const rows = await deps.db
+    .select({ ...rowColumns, cursorTime: cursorTimeFor(query.sort) })
+    .from(submissions)
+    .where(where)
+    .orderBy(...keyset.orderBy)
+    .limit(query.limit + 1);
+  // A first page that holds every match of a chosen status is that status's count: a rare
+  // combination is not read through twice.
+  const statusTotal = filters.status && !cursor && rows.length <= query.limit ? rows.length : undefined;
+  const [counted, overdueCounted] = await Promise.all([
+    carried ? carried.counted : countBoardItems(deps.db, filters, deps.promise, statusTotal),
     carried ? carried.overdue : countOverdueUpTo(deps.db, deps.promise),
   ]);
   const { page, nextCursor } = cutPage(
