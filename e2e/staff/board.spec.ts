@@ -41,13 +41,16 @@ test('staff find a new submission under Pending, listen, download it, approve it
   const table = page.getByRole('table', { name: 'Submissions' });
   const row = table.getByRole('row').filter({ hasText: submission.releaseTitle });
   await expect(row).toHaveCount(1);
-  // The triage list (issue 20 §5): a checkbox, the status, the release with its artist, the preview.
+  // The triage list (issue 20 §5): a checkbox, the status, the release with its artist and type,
+  // the preview, the dates.
   await expect(row.getByRole('cell').nth(1)).toHaveText('Pending');
-  await expect(row.getByRole('cell').nth(2)).toHaveText(`${submission.releaseTitle}${submission.artistName}`);
+  await expect(row.getByRole('cell').nth(2)).toHaveText(
+    `${submission.releaseTitle}${submission.artistName}Single`,
+  );
   await expect(
     row.getByRole('button', { name: `Play "${submission.trackTitle}" by ${submission.artistName}` }),
   ).toBeVisible();
-  await expect(row.getByRole('cell').nth(4)).toHaveText('Single');
+  await expect(row.getByRole('cell').nth(4)).toContainText('Submitted ');
   expect(await axeViolations(page)).toEqual([]);
 
   await row.getByRole('link', { name: submission.releaseTitle }).click();

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, expectNoProblems, test, watchPage } from '../fixtures';
-import { signInThroughApi, storageStatePath } from '../support/accounts';
+import type { Page } from '@playwright/test';
+import { expect, expectNoProblems, test } from '../fixtures';
 import { axeViolations } from '../support/axe';
-import { type ApiSubmission, createSubmissionThroughApi } from '../support/board';
+import type { ApiSubmission } from '../support/board';
 import { pickOption } from '../support/select';
+import { hydrated, staffApiWithTemplate, staffPage, threeSubmissions } from '../support/triage';
 
 /**
  * Triage at speed (issue 20 §5) in the browser: the board narrowed by a search to one run's
@@ -13,50 +13,6 @@ import { pickOption } from '../support/select';
  */
 
 test.describe.configure({ timeout: 180_000 });
-
-/** One artist (signed in on `page.request`) with three submissions named after the run. */
-async function threeSubmissions(page: Page, baseURL: string, run: string): Promise<ApiSubmission[]> {
-  await signInThroughApi(page.request, baseURL, `triage.${run}@example.com`);
-  const made: ApiSubmission[] = [];
-  for (const name of ['Alpha', 'Bravo', 'Charlie']) {
-    made.push(
-      await createSubmissionThroughApi(page.request, baseURL, {
-        artistName: `Triage ${run} ${name}`,
-        releaseTitle: `${name} Waves ${run}`,
-      }),
-    );
-  }
-  return made;
-}
-
-async function staffPage(browser: Browser) {
-  const context = await browser.newContext({ storageState: storageStatePath('staff') });
-  const page = await context.newPage();
-  return { page, problems: watchPage(page), close: () => context.close() };
-}
-
-async function createTemplate(
-  staff: APIRequestContext,
-  baseURL: string,
-  kind: string,
-  name: string,
-  body: string,
-) {
-  const response = await staff.post('/api/decision-templates', {
-    data: { kind, name, body },
-    headers: { origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-/**
- * The board comes rendered by the server (issue 17): its rows and search box are on screen before
- * the app has taken them over, and keys or typing before then reach no handler. The app names the
- * page once it has.
- */
-async function hydrated(page: Page) {
-  await expect(page).toHaveTitle(/^Submissions board \| /);
-}
 
 const rowOf = (page: Page, submission: ApiSubmission) =>
   page.locator(`tr[data-item-id="${submission.itemId}"]`);
@@ -69,21 +25,16 @@ test('keyboard triage through three submissions: j/k, space, a/c/d open the righ
 }) => {
   const origin = baseURL ?? '';
   const run = randomUUID().slice(0, 8);
-  const [alpha, bravo, charlie] = (await threeSubmissions(page, origin, run)) as [
-    ApiSubmission,
-    ApiSubmission,
-    ApiSubmission,
-  ];
-  const staffApi = await playwright.request.newContext({
-    baseURL: origin,
-    storageState: storageStatePath('staff'),
-  });
+  const [alpha, bravo, charlie] = await threeSubmissions(page, origin, run);
   const templateName = `Welcome ${run}`;
-  await createTemplate(staffApi, origin, 'approve', templateName, 'Welcome aboard, {{artistName}}!');
+  const staffApi = await staffApiWithTemplate(playwright, origin, {
+    kind: 'approve',
+    name: templateName,
+    body: 'Welcome aboard, {{artistName}}!',
+  });
 
   const staff = await staffPage(browser);
   const board = staff.page;
-  await board.setViewportSize({ width: 1440, height: 900 });
   // The search lives in the URL: this board is the run's three, oldest first.
   await board.goto(`/admin/board?q=${run}&sort=oldest`);
   await hydrated(board);
@@ -183,22 +134,15 @@ test('a bulk decline with one template: each artist is declined with their own n
   const origin = baseURL ?? '';
   const run = randomUUID().slice(0, 8);
   const made = await threeSubmissions(page, origin, run);
-  const staffApi = await playwright.request.newContext({
-    baseURL: origin,
-    storageState: storageStatePath('staff'),
-  });
   const templateName = `Not for us ${run}`;
-  await createTemplate(
-    staffApi,
-    origin,
-    'decline',
-    templateName,
-    'Dear {{artistName}}, "{{releaseTitle}}" is not for us.',
-  );
+  const staffApi = await staffApiWithTemplate(playwright, origin, {
+    kind: 'decline',
+    name: templateName,
+    body: 'Dear {{artistName}}, "{{releaseTitle}}" is not for us.',
+  });
 
   const staff = await staffPage(browser);
   const board = staff.page;
-  await board.setViewportSize({ width: 1440, height: 900 });
   await board.goto('/admin/board');
   await hydrated(board);
   // Typed into the search box: sent once typing pauses, and kept in the URL.

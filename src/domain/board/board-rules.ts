@@ -23,6 +23,14 @@ export const BOARD_SORT_LABELS: Record<BoardSort, string> = {
 export const BOARD_SEARCH_MAX_LENGTH = 100;
 /** The shortest word the search's trigram index can find (pg_trgm reads three characters at a time). */
 export const BOARD_SEARCH_MIN_WORD = 3;
+/**
+ * The most the board counts of one status (and of those past the promise) once a search or filter
+ * narrows it: counting every match of a broad search would take longer than the page itself
+ * (issue 20 §5: a page in 10 ms at 100,000 submissions). A count that reaches it is "1,000+", never
+ * a wrong exact number; the whole board's counts (kept by triggers) are always exact.
+ */
+export const BOARD_COUNT_CAP = 1000;
+
 /** A bulk decision names at most this many submissions (a page of the board holds at most 100). */
 export const MAX_BULK_DECISION_ITEMS = 100;
 

@@ -54,9 +54,18 @@ export function longDateText({ year, monthIndex, day }: Pick<DateTimeParts, 'yea
   return `${MONTHS[monthIndex]} ${day}, ${year}`;
 }
 
+/** 'Jan 5, 2027' (en-US, `dateStyle: 'medium'`). */
+export function mediumDateText({
+  year,
+  monthIndex,
+  day,
+}: Pick<DateTimeParts, 'year' | 'monthIndex' | 'day'>) {
+  return `${MONTHS[monthIndex]?.slice(0, 3)} ${day}, ${year}`;
+}
+
 /** 'Jan 5, 2027, 3:04 PM' (en-US, `dateStyle: 'medium', timeStyle: 'short'`). */
 export function mediumDateTimeText({ year, monthIndex, day, hours, minutes }: DateTimeParts): string {
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   const clock = `${hour12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
-  return `${MONTHS[monthIndex]?.slice(0, 3)} ${day}, ${year}, ${clock}`;
+  return `${mediumDateText({ year, monthIndex, day })}, ${clock}`;
 }

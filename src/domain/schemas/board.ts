@@ -132,6 +132,14 @@ export const boardListResponseSchema = z.object({
   counts: z.record(z.string(), z.number().int().nonnegative()),
   /** Submissions past the response promise (issue 20 §4), as of the first page. */
   overdue: z.number().int().nonnegative().optional(),
+  /**
+   * Counts that stopped at BOARD_COUNT_CAP (a search or filter over a large board): more than that
+   * many match. `countsCapped` names such statuses (their count is the cap); `totalCapped` says
+   * `total` is a lower bound, and `overdueCapped` the same of `overdue`.
+   */
+  countsCapped: z.array(submissionStatusSchema).optional(),
+  totalCapped: z.boolean().optional(),
+  overdueCapped: z.boolean().optional(),
 });
 export type BoardListResponse = z.infer<typeof boardListResponseSchema>;
 

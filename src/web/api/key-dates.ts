@@ -1,14 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type KeyDate,
-  type KeyDatesView,
-  keyDatesResponseSchema,
-  nextDeadlinesResponseSchema,
-  type PlannerSettings,
-  plannerSettingsResponseSchema,
-} from '../../domain';
-import { ApiError, apiGet, apiRequest } from './client';
+import type { KeyDate, KeyDatesView, PlannerSettings } from '../../domain';
+import { ApiError, apiGet, apiRequest, DeferredSchema } from './client';
 import { queryKeys } from './query-keys';
+
+// The answers' schemas (and zod with them) load with the first answer, not with the page: the
+// board's rows ask for their next deadline as the board the server rendered comes alive (issue 17).
+const keyDateSchemas = () => import('../../domain/schemas/key-dates');
+const keyDatesResponseSchema = new DeferredSchema(() =>
+  keyDateSchemas().then((schemas) => schemas.keyDatesResponseSchema),
+);
+const nextDeadlinesResponseSchema = new DeferredSchema(() =>
+  keyDateSchemas().then((schemas) => schemas.nextDeadlinesResponseSchema),
+);
+const plannerSettingsResponseSchema = new DeferredSchema(() =>
+  keyDateSchemas().then((schemas) => schemas.plannerSettingsResponseSchema),
+);
 
 /**
  * The deadline planner (issue 21 §1): a submission's key dates and their calendar file (the

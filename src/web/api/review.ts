@@ -1,12 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type BoardItemDetail,
   boardItemResponseSchema,
   type ChangeRequestPayload,
   changeRequestResponseSchema,
   decisionMessageResponseSchema,
   type ReviewRound,
-  reviewersResponseSchema,
   reviewRoundsResponseSchema,
   type StaffNote,
   staffNoteResponseSchema,
@@ -17,6 +15,7 @@ import {
 import { isBoardItemId } from './board';
 import { apiGet, apiPost } from './client';
 import { queryKeys } from './query-keys';
+import { useItemChanged } from './reviewers';
 
 /**
  * The review of one submission (issue 20), staff only: change requests and their rounds, the
@@ -78,18 +77,6 @@ export function useFillDecisionMessage(itemId: string) {
   return useMutation({ mutationFn: (templateId: string) => fetchDecisionMessage(itemId, templateId) });
 }
 
-/** After a change: the item as the server answered it, and the review's lists read again. */
-function useItemChanged(itemId: string) {
-  const queryClient = useQueryClient();
-  return async (item?: BoardItemDetail) => {
-    if (item) queryClient.setQueryData(queryKeys.boardItem(itemId), item);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.boardReview(itemId) }),
-      item ? queryClient.invalidateQueries({ queryKey: queryKeys.boardItems() }) : undefined,
-    ]);
-  };
-}
-
 /** Sends a change request: the status becomes Changes requested and the artist is mailed. */
 export function useRequestChanges(itemId: string) {
   const queryClient = useQueryClient();
@@ -127,24 +114,5 @@ export function useSetRating(itemId: string) {
     mutationFn: async (rating: number | null) =>
       (await apiPost(`${itemPath(itemId)}/rating`, { rating }, boardItemResponseSchema)).item,
     onSuccess: (item) => changed(item),
-  });
-}
-
-export function useAssignReviewer(itemId: string) {
-  const changed = useItemChanged(itemId);
-  return useMutation({
-    mutationFn: async (userId: string | null) =>
-      (await apiPost(`${itemPath(itemId)}/assignee`, { userId }, boardItemResponseSchema)).item,
-    onSuccess: (item) => changed(item),
-  });
-}
-
-/** The staff members a submission can be assigned to. */
-export function useReviewers() {
-  return useQuery({
-    queryKey: queryKeys.reviewers,
-    queryFn: async ({ signal }) =>
-      (await apiGet('/api/board/reviewers', reviewersResponseSchema, signal)).reviewers,
-    staleTime: 5 * 60_000,
   });
 }

@@ -11,6 +11,8 @@ export interface PagedListState {
   shown: number;
   /** Items in the whole list, as the server counted them with the first page. */
   total: number;
+  /** The server stopped counting at `total`: at least that many (the board's capped counts). */
+  totalCapped?: boolean;
   /** Pages loaded so far. */
   pages: number;
   hasNextPage: boolean;
@@ -22,12 +24,13 @@ export interface PagedListState {
 
 /** The foot's state from a paged list's query, `shown` items on screen. */
 export function pagedListState(
-  query: UseInfiniteQueryResult<InfiniteData<{ total: number }>>,
+  query: UseInfiniteQueryResult<InfiniteData<{ total: number; totalCapped?: boolean }>>,
   shown: number,
 ): PagedListState {
   return {
     shown,
     total: query.data?.pages[0]?.total ?? shown,
+    totalCapped: query.data?.pages[0]?.totalCapped === true,
     pages: query.data?.pages.length ?? 0,
     hasNextPage: query.hasNextPage,
     isFetchingNextPage: query.isFetchingNextPage,
@@ -118,7 +121,8 @@ export function LoadMore({
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, mt: 3 }}>
           <div ref={sentinel} aria-hidden="true" />
           <Typography role="status" aria-live="polite" variant="body2" sx={{ color: 'text.secondary' }}>
-            Showing {list.shown} of {Math.max(list.total, list.shown)} {noun}
+            Showing {list.shown} of {`${Math.max(list.total, list.shown)}${list.totalCapped ? '+' : ''}`}{' '}
+            {noun}
           </Typography>
           {list.hasNextPage && !list.nextPageError && (
             <Button

@@ -63,8 +63,9 @@ export const PRECACHES_MESSAGE = 'PRECACHES';
 
 /**
  * Chunks left out of the precache (issue 17: an artist on a phone's data plan never needs them):
- * the staff console's lazy pages (`./pages/staff/…` in src/web/routes.tsx; a test holds this list
- * to it) and the Dropbox Sign embed (`hellosign-embedded`, imported by pages/sign/). Each is Vite's
+ * the staff console's lazy pages (`./pages/staff/…` in src/web/routes.tsx) and the parts of them
+ * loaded on first use (the board's dialogs: `import('./…')` under pages/staff/; a test holds this
+ * list to both) and the Dropbox Sign embed (`hellosign-embedded`, imported by pages/sign/). Each is Vite's
  * name for a lazy module's chunk, its file name: `/assets/<name>-<8-character hash>.js`. They are
  * cached on first use instead (the 'asset' rule). The build warns when a name matches no file
  * (pwa-options.ts).
@@ -83,6 +84,9 @@ export const NOT_PRECACHED_CHUNKS = [
   'submission-details-page',
   'test-dashboard-page',
   'waiting-list-page',
+  'bulk-decision-dialog',
+  'decision-dialog',
+  'triage-help-dialog',
   'hellosign-embedded',
 ] as const;
 

@@ -138,50 +138,84 @@ describe('the submissions board', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
+    // Seven columns, so the row fits 1280 px: the type in the release's cell, both dates in one,
+    // the reviewer above the rating.
     expect(headers).toEqual([
       '',
       'Status',
       'Release',
       'Preview',
-      'Type',
-      'Release date',
-      'Submitted',
+      'Dates',
       'Answer by',
-      'Reviewer',
-      'Rating',
+      'Reviewer and rating',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       rows.map((row) =>
         within(row)
           .getAllByRole('cell')
-          .slice(1, 8)
+          .slice(1, 6)
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
       [
         'Pending',
-        'First LightMaya Rivers',
+        'First LightMaya RiversEP',
         'No audio',
-        'EP',
-        'March 5, 2027',
-        expect.stringMatching(/^Nov 20, 2026/),
+        expect.stringMatching(/^Release Mar 5, 2027Submitted Nov 20, 2026/),
         'Due in 2 daysAnswer by November 30, 2026',
       ],
       [
         'Approved',
-        'Catalogue transferNova Lane',
+        'Catalogue transferNova LaneTransfer Existing',
         'No audio',
-        'Transfer Existing',
-        '—',
-        expect.stringMatching(/^Nov 19, 2026/),
+        expect.stringMatching(/^Release —Submitted Nov 19, 2026/),
         '—',
       ],
     ]);
+    expect(within(rows[0] as HTMLElement).getByLabelText('Not rated').textContent).toBe('Not rated');
     const link = within(rows[0] as HTMLElement).getByRole('link', { name: 'First Light' });
     link.focus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/details/${first.itemId}`));
+  });
+
+  it('says "1,000+" where a broad search stopped counting, and no number for a status it did not reach', async () => {
+    mockApi(() => ({
+      status: 200,
+      body: listAnswer([first, second], {
+        counts: { pending: 640, changes_requested: 0, in_progress: 0, processing: 0, approved: 361 },
+        countsCapped: ['pending', 'changes_requested', 'in_progress', 'processing', 'approved'],
+        total: 1000,
+        totalCapped: true,
+      }),
+    }));
+    renderStaffPage(BoardPage, '/admin/board', '/admin/board?q=release');
+    const filters = await screen.findByRole('navigation', {
+      name: 'Filter by status (counts within the search and filters)',
+    });
+    await waitFor(() => expect(within(filters).getByRole('link', { name: 'All (1,000+)' })).toBeTruthy());
+    expect(within(filters).getByRole('link', { name: 'Pending (640+)' })).toBeTruthy();
+    expect(within(filters).getByRole('link', { name: 'Approved (361+)' })).toBeTruthy();
+    expect(within(filters).getByRole('link', { name: 'Processing' })).toBeTruthy();
+  });
+
+  it('selects cards on a phone for one decision from the bar above them', async () => {
+    mockApi(() => ({ status: 200, body: listAnswer([first, second]) }));
+    const user = userEvent.setup();
+    renderStaffPage(BoardPage, '/admin/board', '/admin/board');
+    await screen.findByRole('list', { name: 'Submissions' });
+    const bar = screen.getByRole('region', { name: 'Selected submissions' });
+    expect(
+      (within(bar).getByRole('button', { name: 'Decline selected…' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: 'Select "First Light" by Maya Rivers' }));
+    expect(bar.textContent).toContain('1 selected');
+    expect(
+      (within(bar).getByRole('button', { name: 'Decline selected…' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+    await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
+    expect(bar.textContent).toContain('Select submissions to approve or decline several at once.');
   });
 
   it('filters by status through the URL and asks the server for that status', async () => {

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
@@ -12,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
-  type BoardItemSummary,
+  BOARD_COUNT_CAP,
+  type BoardRow,
   getStatusLabel,
   SUBMISSION_STATUSES,
   type SubmissionStatus,
@@ -25,7 +27,13 @@ import { ResponseDueChip } from '../../components/response-due-chip';
 import { StatusChip } from '../../components/status-chip';
 import { useWideScreen } from '../../components/use-wide-screen';
 import { visuallyHidden } from '../../components/visually-hidden';
-import { BOARD_PATH, formatBoardDate, formatSubmissionType, releaseTitleOf } from './board/board-format';
+import {
+  BOARD_PATH,
+  formatBoardCount,
+  formatBoardDate,
+  formatSubmissionType,
+  releaseTitleOf,
+} from './board/board-format';
 import { BoardToolbar } from './board/board-toolbar';
 import { BulkDecisionBar } from './board/bulk-decision-bar';
 import { NextDeadline } from './board/next-deadline';
@@ -40,16 +48,39 @@ function viewPath(view: BoardView, status: SubmissionStatus | undefined): string
   return query ? `${BOARD_PATH}?${query}` : BOARD_PATH;
 }
 
-function StatusFilter({ view, counts }: { view: BoardView; counts: Record<string, number> | undefined }) {
+function StatusFilter({
+  view,
+  counts,
+  capped = [],
+}: {
+  view: BoardView;
+  counts: Record<string, number> | undefined;
+  /** Statuses whose count stopped at the cap: more match than it says. */
+  capped?: readonly string[];
+}) {
   const selected = view.status;
-  const total = counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : undefined;
-  const options: { status: SubmissionStatus | undefined; label: string; count: number | undefined }[] = [
-    { status: undefined, label: 'All', count: total },
-    ...SUBMISSION_STATUSES.map((status) => ({
-      status,
-      label: getStatusLabel(status),
-      count: counts?.[status],
-    })),
+  const sum = counts ? Object.values(counts).reduce((total, n) => total + n, 0) : undefined;
+  // A broad search counts the first thousand matches: then every count is "at least", and a status
+  // none of them held is not counted at all (its chip shows no number rather than "0+").
+  const allCapped = capped.length > 0;
+  const total = sum === undefined || !allCapped ? sum : Math.min(sum, BOARD_COUNT_CAP);
+  const options: { status: SubmissionStatus | undefined; label: string; count: string | undefined }[] = [
+    {
+      status: undefined,
+      label: 'All',
+      count: total === undefined ? undefined : formatBoardCount(total, allCapped),
+    },
+    ...SUBMISSION_STATUSES.map((status) => {
+      const count = counts?.[status];
+      return {
+        status,
+        label: getStatusLabel(status),
+        count:
+          count === undefined || (count === 0 && capped.includes(status))
+            ? undefined
+            : formatBoardCount(count, capped.includes(status)),
+      };
+    }),
   ];
   return (
     <Box
@@ -100,45 +131,81 @@ function StatusFilter({ view, counts }: { view: BoardView; counts: Record<string
   );
 }
 
-function BoardCards({ items }: { items: BoardItemSummary[] }) {
+/**
+ * The board on a phone (issue 20 §5): a card per submission, opening it, with a checkbox beside it
+ * (a 44 px target) to select several for one decision from the bar above. Keyboard triage is the
+ * wide screen's.
+ */
+function BoardCards({
+  items,
+  selected,
+  onSelectedChange,
+}: {
+  items: BoardRow[];
+  selected: ReadonlySet<string>;
+  onSelectedChange(next: Set<string>): void;
+}) {
   return (
     <Stack component="ul" spacing={1.5} aria-label="Submissions" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {items.map((item) => (
-        <li key={item.itemId}>
-          <Card>
-            <CardActionArea component={RouterLink} to={detailsPath(item.itemId)}>
-              <CardContent>
-                <Stack
-                  direction="row"
-                  spacing={1}
-                  sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}
-                >
-                  <StatusChip status={item.status} />
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {formatSubmissionType(item.uploadType, item.releaseType)}
+      {items.map((item) => {
+        const title = releaseTitleOf(item);
+        const checked = selected.has(item.itemId);
+        return (
+          <li key={item.itemId} data-item-id={item.itemId}>
+            <Card
+              sx={{
+                display: 'flex',
+                alignItems: 'stretch',
+                ...(checked ? { outline: (theme) => `2px solid ${theme.palette.primary.main}` } : {}),
+              }}
+            >
+              <Box sx={{ display: 'flex', alignItems: 'flex-start', pt: 1, pl: 0.5 }}>
+                <Checkbox
+                  checked={checked}
+                  onChange={() => {
+                    const next = new Set(selected);
+                    if (checked) next.delete(item.itemId);
+                    else next.add(item.itemId);
+                    onSelectedChange(next);
+                  }}
+                  sx={{ width: 44, height: 44 }}
+                  slotProps={{
+                    input: { 'aria-label': `Select "${title}" by ${item.artistName || 'an unknown artist'}` },
+                  }}
+                />
+              </Box>
+              <CardActionArea component={RouterLink} to={detailsPath(item.itemId)} sx={{ minWidth: 0 }}>
+                <CardContent sx={{ pl: 1 }}>
+                  <Stack
+                    direction="row"
+                    spacing={1}
+                    sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}
+                  >
+                    <StatusChip status={item.status} />
+                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                      {formatSubmissionType(item.uploadType, item.releaseType)}
+                    </Typography>
+                  </Stack>
+                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{title}</Typography>
+                  <Typography sx={{ overflowWrap: 'anywhere' }}>{item.artistName || '—'}</Typography>
+                  <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+                    Release date: {formatBoardDate(item.releaseDate)}
                   </Typography>
-                </Stack>
-                <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-                  {releaseTitleOf(item)}
-                </Typography>
-                <Typography sx={{ overflowWrap: 'anywhere' }}>{item.artistName || '—'}</Typography>
-                <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-                  Release date: {formatBoardDate(item.releaseDate)}
-                </Typography>
-                <NextDeadline itemId={item.itemId} />
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  Submitted: <SubmittedAt createdAt={item.createdAt} />
-                </Typography>
-                {item.responseDue && (
-                  <Box sx={{ mt: 1 }}>
-                    <ResponseDueChip due={item.responseDue} direction="row" />
-                  </Box>
-                )}
-              </CardContent>
-            </CardActionArea>
-          </Card>
-        </li>
-      ))}
+                  <NextDeadline itemId={item.itemId} />
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    Submitted: <SubmittedAt createdAt={item.createdAt} />
+                  </Typography>
+                  {item.responseDue && (
+                    <Box sx={{ mt: 1 }}>
+                      <ResponseDueChip due={item.responseDue} direction="row" />
+                    </Box>
+                  )}
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          </li>
+        );
+      })}
     </Stack>
   );
 }
@@ -152,7 +219,7 @@ function ByScreen({ wide, narrow }: { wide: ReactNode; narrow: ReactNode }) {
 }
 
 /** The board is showing only the submissions past the response promise (issue 20 §4). */
-function OverdueNotice({ count }: { count: number | undefined }) {
+function OverdueNotice({ count }: { count: string | undefined }) {
   return (
     <Alert
       severity="warning"
@@ -193,9 +260,9 @@ export function BoardPage() {
   const view = useMemo(() => parseBoardView(params), [params]);
   const setView = useCallback((next: BoardView) => setParams(boardViewParams(next)), [setParams]);
   const board = useBoardItems(view);
-  const wide = useWideScreen();
   const items = useMemo(() => board.data?.pages.flatMap((page) => page.items) ?? [], [board.data]);
-  const counts = board.data?.pages[0]?.counts;
+  const firstPage = board.data?.pages[0];
+  const counts = firstPage?.counts;
   const status = view.status;
   const narrowed = hasNarrowingFilters(view);
   const viewKey = boardViewParams(view).toString();
@@ -266,7 +333,7 @@ export function BoardPage() {
         </Typography>
         <ByScreen
           wide={<TriageList key={viewKey} rows={items} selected={selected} onSelectedChange={setSelected} />}
-          narrow={<BoardCards items={items} />}
+          narrow={<BoardCards items={items} selected={selected} onSelectedChange={setSelected} />}
         />
         <LoadMore noun="submissions" list={pagedListState(board, items.length)} />
       </>
@@ -282,9 +349,13 @@ export function BoardPage() {
       />
       <Container sx={{ py: { xs: 4, md: 6 } }}>
         <BoardToolbar view={view} onChange={setView} />
-        <StatusFilter view={view} counts={counts} />
-        {view.overdue && <OverdueNotice count={board.data?.pages[0]?.total} />}
-        {wide && items.length > 0 && (
+        <StatusFilter view={view} counts={counts} capped={firstPage?.countsCapped} />
+        {view.overdue && (
+          <OverdueNotice
+            count={firstPage ? formatBoardCount(firstPage.total, firstPage.totalCapped) : undefined}
+          />
+        )}
+        {items.length > 0 && (
           <BulkDecisionBar
             rows={items.filter((item) => selected.has(item.itemId))}
             onClear={() => setSelected(new Set())}

@@ -1,5 +1,6 @@
 import { formatDuration, formatLongDate, formatSampleRate, getReleaseTypeLabel } from '../../../../domain';
-import { dateTimePartsOf, mediumDateTimeText } from '../../../../domain/common/date-text';
+import { parseIsoDate } from '../../../../domain/common/calendar-date';
+import { dateTimePartsOf, mediumDateText, mediumDateTimeText } from '../../../../domain/common/date-text';
 import { isUploadType, UPLOAD_TYPE_LABELS } from '../../../../domain/submission/upload-types';
 
 /** Where staff find the board. */
@@ -17,10 +18,25 @@ export function formatSubmittedAt(iso: string, timeZone?: 'UTC'): string {
   return mediumDateTimeText(dateTimePartsOf(ms, timeZone === 'UTC' ? 'UTC' : 'local'));
 }
 
+/**
+ * A count on the board: '1,234', or '1,000+' for one that stopped at the cap (a search or filter
+ * over a large board counts each status up to BOARD_COUNT_CAP; more is never shown as exact).
+ */
+export function formatBoardCount(count: number, capped = false): string {
+  return `${count.toLocaleString('en-US')}${capped ? '+' : ''}`;
+}
+
 /** A calendar date in US long format, or the em dash when there is none. */
 export function formatBoardDate(value: string | null | undefined): string {
   if (!value) return EMPTY_VALUE;
   return formatLongDate(value) ?? value;
+}
+
+/** A calendar date as the triage list writes it, 'Jan 15, 2025', or the em dash when there is none. */
+export function formatShortBoardDate(value: string | null | undefined): string {
+  if (!value) return EMPTY_VALUE;
+  const ms = parseIsoDate(value);
+  return ms === null ? value : mediumDateText(dateTimePartsOf(ms, 'UTC'));
 }
 
 /** 'Single', 'EP', 'Album'; a transfer is named as such, and new music with a transfer says so. */

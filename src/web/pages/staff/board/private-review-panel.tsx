@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import MenuItem from '@mui/material/MenuItem';
 import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -10,89 +9,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { type BoardItemDetail, NOTE_MAX_LENGTH, NOTE_REQUIRED } from '../../../../domain';
-import {
-  useAddStaffNote,
-  useAssignReviewer,
-  useReviewers,
-  useSetRating,
-  useStaffNotes,
-} from '../../../api/review';
+import { useAddStaffNote, useSetRating, useStaffNotes } from '../../../api/review';
 import { PanelSection } from '../../../components/panel-section';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatSubmittedAt } from './board-format';
-
-const UNASSIGNED = '';
-
-/**
- * Who on the team reviews a submission: on the details page with its helper text, and compact in
- * each row of the board (issue 20 §5), where `label` names the submission for a screen reader.
- */
-export function ReviewerSelect({
-  itemId,
-  assignee,
-  compact = false,
-  label = 'Reviewer',
-}: {
-  itemId: string;
-  assignee: BoardItemDetail['assignee'];
-  compact?: boolean;
-  label?: string;
-}) {
-  const reviewers = useReviewers();
-  const assign = useAssignReviewer(itemId);
-  const current = assignee;
-  const options = reviewers.data ?? [];
-  // Someone assigned who is no longer on the list (their role changed) is still shown as assigned.
-  const listed =
-    current && !options.some((r) => r.userId === current.userId) ? [current, ...options] : options;
-  let helper: ReactNode = 'Who on the team reviews this submission.';
-  if (reviewers.isPending) helper = 'Loading the team…';
-  else if (reviewers.isError) helper = `The team could not be loaded: ${reviewers.error.message}`;
-  else if (assign.isPending) helper = 'Saving…';
-  const nameOf = (reviewer: { name: string | null; email: string }) =>
-    reviewer.name?.trim()
-      ? compact
-        ? reviewer.name
-        : `${reviewer.name} (${reviewer.email})`
-      : reviewer.email;
-  return (
-    <Box>
-      <TextField
-        select
-        label={compact ? undefined : label}
-        value={current?.userId ?? UNASSIGNED}
-        onChange={(event) => assign.mutate(event.target.value === UNASSIGNED ? null : event.target.value)}
-        disabled={reviewers.isPending || assign.isPending}
-        error={reviewers.isError || (compact && assign.isError)}
-        helperText={compact ? undefined : helper}
-        size={compact ? 'small' : 'medium'}
-        fullWidth
-        sx={{ maxWidth: compact ? 180 : 420, minWidth: compact ? 120 : undefined }}
-        slotProps={{
-          select: {
-            displayEmpty: true,
-            ...(compact
-              ? { inputProps: { 'aria-label': label }, SelectDisplayProps: { 'aria-label': label } }
-              : {}),
-          },
-          inputLabel: { shrink: true },
-        }}
-      >
-        <MenuItem value={UNASSIGNED}>Unassigned</MenuItem>
-        {listed.map((reviewer) => (
-          <MenuItem key={reviewer.userId} value={reviewer.userId}>
-            {nameOf(reviewer)}
-          </MenuItem>
-        ))}
-      </TextField>
-      {assign.isError && (
-        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-          {assign.error.message}
-        </Alert>
-      )}
-    </Box>
-  );
-}
+import { ReviewerSelect } from './reviewer-select';
 
 function RatingField({ item }: { item: BoardItemDetail }) {
   const rate = useSetRating(item.itemId);

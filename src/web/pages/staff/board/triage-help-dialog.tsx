@@ -19,8 +19,12 @@ export function TriageHelpDialog({ open, onClose }: { open: boolean; onClose(): 
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>Keyboard shortcuts</DialogTitle>
       <DialogContent>
-        <Typography sx={{ mb: 2 }}>
+        <Typography sx={{ mb: 1 }}>
           On the board's list (not while typing in a field, nor while a dialog is open):
+        </Typography>
+        <Typography variant="body2" sx={{ mb: 2, color: 'text.secondary' }}>
+          Keyboard triage works on a computer's screen, where the board is a list. On a phone the board shows
+          cards: tick several and approve or decline them together from the bar above them.
         </Typography>
         <Table size="small" aria-label="Keyboard shortcuts">
           <TableHead>

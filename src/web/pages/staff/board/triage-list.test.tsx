@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BoardPage } from '../board-page';
 import {
   answerReview,
@@ -39,6 +39,16 @@ const rows = [
 ];
 
 /** jsdom has no matchMedia, nor media playback: the page lays out as on a desktop and plays nothing. */
+// The board loads its dialogs on first use (issue 17); loaded here once, so a slow machine's first
+// import is not what a test waits for.
+beforeAll(async () => {
+  await Promise.all([
+    import('./decision-dialog'),
+    import('./triage-help-dialog'),
+    import('./bulk-decision-dialog'),
+  ]);
+});
+
 beforeEach(() => {
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: true,

@@ -3,16 +3,23 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { type BoardRow, getStatusLabel } from '../../../../domain';
+import { DialogLoading } from '../../../components/dialog-loading';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { releaseTitleOf } from './board-format';
-import { DecisionDialog, type DecisionTarget } from './decision-dialog';
+import type { DecisionTarget } from './decision-dialog';
 import { usePreviewPlayer } from './preview-player';
-import { TriageHelpDialog } from './triage-help-dialog';
 import type { TriageAction } from './triage-keys';
 import { TriageTable } from './triage-table';
 import { useTriageKeys } from './use-triage-keys';
+
+// The dialogs load when first opened, not with the board (issue 17): the decision panels (with
+// the templates and the fields to mark) and the list of keys are no part of the first paint.
+const DecisionDialog = lazy(async () => ({ default: (await import('./decision-dialog')).DecisionDialog }));
+const TriageHelpDialog = lazy(async () => ({
+  default: (await import('./triage-help-dialog')).TriageHelpDialog,
+}));
 
 const DECISION_OF: Partial<Record<TriageAction, DecisionTarget['kind']>> = {
   approve: 'approve',
@@ -38,11 +45,17 @@ export function TriageList({
   const [current, setCurrent] = useState(-1);
   const [decision, setDecision] = useState<DecisionTarget | null>(null);
   const [help, setHelp] = useState(false);
+  // Which dialogs were opened once: they stay mounted, so they close with their transition.
+  const [used, setUsed] = useState({ decision: false, help: false });
   const row: BoardRow | undefined = rows[current];
+  const openHelp = () => {
+    setUsed((was) => ({ ...was, help: true }));
+    setHelp(true);
+  };
 
   function act(action: TriageAction) {
     if (action === 'help') {
-      setHelp(true);
+      openHelp();
       return;
     }
     if (action === 'next' || action === 'previous') {
@@ -61,6 +74,7 @@ export function TriageList({
     }
     const kind = DECISION_OF[action];
     if (kind) {
+      setUsed((was) => ({ ...was, decision: true }));
       setDecision({
         itemId: target.itemId,
         kind,
@@ -75,7 +89,7 @@ export function TriageList({
   return (
     <>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
-        <Button size="small" startIcon={<KeyboardIcon />} onClick={() => setHelp(true)} aria-keyshortcuts="?">
+        <Button size="small" startIcon={<KeyboardIcon />} onClick={openHelp} aria-keyshortcuts="?">
           Keyboard shortcuts
         </Button>
       </Stack>
@@ -96,8 +110,16 @@ export function TriageList({
           Press <kbd>j</kbd> and <kbd>k</kbd> to move through the list, <kbd>?</kbd> for every key.
         </Typography>
       )}
-      <DecisionDialog target={decision} onClose={() => setDecision(null)} />
-      <TriageHelpDialog open={help} onClose={() => setHelp(false)} />
+      {used.decision && (
+        <Suspense fallback={decision ? <DialogLoading label="Loading the decision..." /> : null}>
+          <DecisionDialog target={decision} onClose={() => setDecision(null)} />
+        </Suspense>
+      )}
+      {used.help && (
+        <Suspense fallback={help ? <DialogLoading /> : null}>
+          <TriageHelpDialog open={help} onClose={() => setHelp(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

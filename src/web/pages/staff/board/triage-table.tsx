@@ -14,9 +14,15 @@ import { Link as RouterLink } from 'react-router';
 import type { BoardRow } from '../../../../domain';
 import { ResponseDueChip } from '../../../components/response-due-chip';
 import { StatusChip } from '../../../components/status-chip';
-import { EMPTY_VALUE, formatBoardDate, formatSubmissionType, releaseTitleOf } from './board-format';
+import {
+  EMPTY_VALUE,
+  formatBoardDate,
+  formatShortBoardDate,
+  formatSubmissionType,
+  releaseTitleOf,
+} from './board-format';
 import { NextDeadline } from './next-deadline';
-import { ReviewerSelect } from './private-review-panel';
+import { ReviewerSelect } from './reviewer-select';
 import { SubmittedAt } from './submitted-at';
 import { WaveformPreview } from './waveform-preview';
 
@@ -60,7 +66,9 @@ interface TriageTableProps {
 
 /**
  * The board's list for triage (issue 20 §5): a row per submission with a checkbox, its status, a
- * link to it, its preview with the waveform, its reviewer (assignable here) and rating. The
+ * link to it with its artist and type, its preview with the waveform, its dates, the response
+ * promise, its reviewer (assignable here) and rating; seven columns, so the whole row is in view at
+ * 1280 px without scrolling sideways. The
  * current row (j/k) is marked aria-current, outlined, focused and scrolled into view; clicking a
  * row makes it current. Private review fields are staff's only, as is this page.
  */
@@ -116,12 +124,9 @@ export function TriageTable({
             <TableCell>Status</TableCell>
             <TableCell>Release</TableCell>
             <TableCell>Preview</TableCell>
-            <TableCell>Type</TableCell>
-            <TableCell>Release date</TableCell>
-            <TableCell>Submitted</TableCell>
+            <TableCell>Dates</TableCell>
             <TableCell>Answer by</TableCell>
-            <TableCell>Reviewer</TableCell>
-            <TableCell>Rating</TableCell>
+            <TableCell>Reviewer and rating</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -178,45 +183,58 @@ export function TriageTable({
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                     {row.artistName || '—'}
                   </Typography>
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    {formatSubmissionType(row.uploadType, row.releaseType)}
+                  </Typography>
                 </TableCell>
                 <TableCell>
                   <WaveformPreview row={row} />
                 </TableCell>
-                <TableCell>{formatSubmissionType(row.uploadType, row.releaseType)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatBoardDate(row.releaseDate)}
+                {/* The release date with its next deadline, then when it arrived: one column. */}
+                <TableCell sx={{ typography: 'body2' }}>
+                  <Box sx={{ whiteSpace: 'nowrap' }}>
+                    <Box component="span" sx={{ color: 'text.secondary' }}>
+                      Release{' '}
+                    </Box>
+                    <span title={formatBoardDate(row.releaseDate)}>
+                      {formatShortBoardDate(row.releaseDate)}
+                    </span>
+                  </Box>
                   <NextDeadline itemId={row.itemId} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <SubmittedAt createdAt={row.createdAt} />
+                  <Box sx={{ whiteSpace: 'nowrap', mt: 0.5 }}>
+                    <Box component="span" sx={{ color: 'text.secondary' }}>
+                      Submitted{' '}
+                    </Box>
+                    <SubmittedAt createdAt={row.createdAt} />
+                  </Box>
                 </TableCell>
                 {/* The response promise (issue 20 §4), while the submission waits for an answer. */}
                 <TableCell>
                   {row.responseDue ? <ResponseDueChip due={row.responseDue} /> : EMPTY_VALUE}
                 </TableCell>
-                <TableCell onClick={(event) => event.stopPropagation()}>
+                <TableCell onClick={(event) => event.stopPropagation()} sx={{ width: 150 }}>
                   <ReviewerSelect
                     itemId={row.itemId}
                     assignee={row.assignee}
                     compact
                     label={`Reviewer of "${title}"`}
                   />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {row.rating ? (
-                    <Box
-                      component="span"
-                      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}
-                      aria-label={`Rated ${row.rating} out of 5`}
-                    >
-                      <StarIcon fontSize="small" sx={{ color: 'warning.main' }} aria-hidden="true" />
-                      {row.rating}
-                    </Box>
-                  ) : (
-                    <Box component="span" sx={{ color: 'text.secondary' }} aria-label="Not rated">
-                      —
-                    </Box>
-                  )}
+                  <Box sx={{ mt: 0.75, typography: 'body2' }}>
+                    {row.rating ? (
+                      <Box
+                        component="span"
+                        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}
+                        aria-label={`Rated ${row.rating} out of 5`}
+                      >
+                        <StarIcon fontSize="small" sx={{ color: 'warning.main' }} aria-hidden="true" />
+                        {row.rating}
+                      </Box>
+                    ) : (
+                      <Box component="span" sx={{ color: 'text.secondary' }} aria-label="Not rated">
+                        Not rated
+                      </Box>
+                    )}
+                  </Box>
                 </TableCell>
               </TableRow>
             );

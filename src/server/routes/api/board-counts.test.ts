@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BOARD_COUNT_CAP,
+  type BoardListResponse,
+  boardListResponseSchema,
+  SUBMISSION_STATUSES,
+  type SubmissionStatus,
+} from '../../../domain';
+import { submissions } from '../../db/schema';
+import { addStaff } from '../../services/staff/manage-staff';
+import { type SignedIn, signIn } from '../../test/sign-in';
+import { createTestContext, type TestContext } from '../../test/test-context';
+
+/**
+ * The board's counts at volume (issue 20 §5): narrowed by a search or a filter, the view is counted
+ * up to BOARD_COUNT_CAP, exactly below it; above it the total and the counts per status say they are
+ * lower bounds (`totalCapped`, `countsCapped`), never a wrong exact number. The whole board's counts
+ * stay exact. Runs on PGlite
+ * and on PostgreSQL (TEST_DATABASE_URL).
+ */
+let ctx: TestContext;
+let staff: SignedIn;
+let artistId: string;
+
+const db = () => ctx.database.db;
+
+/** More pending than the cap, a few approved, all found by the word "lantern"; rejected ones are not. */
+const PENDING = BOARD_COUNT_CAP + 25;
+const APPROVED = 3;
+const REJECTED = 4;
+
+function row(i: number, status: SubmissionStatus, title: string) {
+  return {
+    artistId,
+    status,
+    uploadSessionId: `counts-${status}-${i}`,
+    itemName: `Counted - ${title}`,
+    uploadType: 'new-music',
+    releaseType: 'single',
+    releaseTitle: title,
+    releaseStrategy: 'together',
+    primaryGenre: status === 'approved' ? 'Jazz' : 'Pop',
+    subGenre: 'None of the above',
+    artistDetails: { artistName: 'Counted', firstName: 'Sam', surname: 'Count', email: 'count@example.com' },
+    formData: {},
+    additionalData: {},
+    // Long past any response promise: every pending one is overdue.
+    createdAt: new Date(Date.UTC(2024, 0, 1) + i * 1000),
+  };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await addStaff(db(), 'counts@label.example');
+  staff = await signIn(ctx.app, db(), 'counts@label.example');
+  await signIn(ctx.app, db(), 'artist-counts@example.com');
+  const rows = await db().execute(sql`select id from artists limit 1`);
+  artistId = (rows as unknown as { rows: { id: string }[] }).rows[0]?.id as string;
+  await db()
+    .insert(submissions)
+    .values([
+      ...Array.from({ length: PENDING }, (_, i) => row(i, 'pending', `Lantern Song ${i}`)),
+      ...Array.from({ length: APPROVED }, (_, i) => row(i, 'approved', `Lantern Hymn ${i}`)),
+      ...Array.from({ length: REJECTED }, (_, i) => row(i, 'rejected', `Candle Song ${i}`)),
+    ]);
+}, 120_000);
+afterAll(async () => ctx.close());
+
+async function page(query: string): Promise<BoardListResponse> {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/board/items?${query}`,
+    headers: { cookie: staff.cookie },
+  });
+  expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
+  return boardListResponseSchema.parse(response.json());
+}
+
+const zeroes = () => Object.fromEntries(SUBMISSION_STATUSES.map((status) => [status, 0]));
+
+describe('GET /api/board/items: counts at volume', () => {
+  it('counts a broad search up to the cap: "1,000+" in all, each status at least what it says', async () => {
+    const answer = await page('q=lantern&limit=10');
+    expect(answer.total).toBe(BOARD_COUNT_CAP);
+    expect(answer.totalCapped).toBe(true);
+    // Each status's count is a lower bound, never more than really match.
+    expect([...(answer.countsCapped ?? [])].sort()).toEqual([...SUBMISSION_STATUSES].sort());
+    expect(answer.counts.pending).toBeLessThanOrEqual(BOARD_COUNT_CAP);
+    expect(answer.counts.approved).toBeLessThanOrEqual(APPROVED);
+    expect(answer.counts.rejected).toBe(0);
+    const counted = Object.values(answer.counts).reduce((sum, n) => sum + n, 0);
+    expect(counted).toBeGreaterThanOrEqual(BOARD_COUNT_CAP);
+    expect(answer.items).toHaveLength(10);
+  });
+
+  it('counts the chosen status of a broad search exactly under the cap, or says it reached it', async () => {
+    const approved = await page('q=lantern&status=approved');
+    expect(approved.total).toBe(APPROVED);
+    expect(approved.totalCapped).toBeUndefined();
+    expect(approved.counts.approved).toBe(APPROVED);
+    expect(approved.countsCapped).not.toContain('approved');
+    expect(approved.countsCapped).toContain('pending');
+    const pending = await page('q=lantern&status=pending&limit=5');
+    expect(pending.total).toBe(BOARD_COUNT_CAP);
+    expect(pending.totalCapped).toBe(true);
+    expect(pending.counts.pending).toBe(BOARD_COUNT_CAP);
+  });
+
+  it('carries the capped counts to the next page in the cursor', async () => {
+    const first = await page('q=lantern&status=pending&limit=50');
+    const second = await page(
+      `q=lantern&status=pending&limit=50&cursor=${encodeURIComponent(first.nextCursor ?? '')}`,
+    );
+    expect(second.items.map((item) => item.itemId)).not.toContain(first.items[0]?.itemId);
+    expect(second.counts).toEqual(first.counts);
+    expect(second.countsCapped).toEqual(first.countsCapped);
+    expect(second.total).toBe(BOARD_COUNT_CAP);
+    expect(second.totalCapped).toBe(true);
+    expect(second.overdueCapped).toBe(first.overdueCapped);
+  });
+
+  it('counts exactly what a search or filter leaves under the cap', async () => {
+    const jazz = await page('genre=Jazz');
+    expect(jazz.counts).toEqual({ ...zeroes(), approved: APPROVED });
+    expect(jazz.countsCapped).toBeUndefined();
+    expect(jazz.totalCapped).toBeUndefined();
+    const candles = await page('q=candle');
+    expect(candles.counts).toEqual({ ...zeroes(), rejected: REJECTED });
+    expect(candles.total).toBe(REJECTED);
+  });
+
+  it('counts the whole board exactly, however many', async () => {
+    const all = await page('limit=1');
+    expect(all.counts).toEqual({ ...zeroes(), pending: PENDING, approved: APPROVED, rejected: REJECTED });
+    expect(all.total).toBe(PENDING + APPROVED + REJECTED);
+    expect(all.countsCapped).toBeUndefined();
+    expect(all.totalCapped).toBeUndefined();
+  });
+
+  it('caps the count of those past the response promise', async () => {
+    const all = await page('limit=1');
+    expect(all.overdue).toBe(BOARD_COUNT_CAP);
+    expect(all.overdueCapped).toBe(true);
+    const overdue = await page('overdue=true&limit=1');
+    expect(overdue.total).toBe(BOARD_COUNT_CAP);
+    expect(overdue.totalCapped).toBe(true);
+  });
+});
