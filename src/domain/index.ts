@@ -98,6 +98,7 @@ export * from './schemas/catalogue';
 export * from './schemas/common';
 export * from './schemas/contract';
 export * from './schemas/form-defaults';
+export * from './schemas/form-session';
 export * from './schemas/image-mapping';
 export * from './schemas/invitation';
 export * from './schemas/key-dates';

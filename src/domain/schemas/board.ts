@@ -342,9 +342,6 @@ export const bulkDecisionResponseSchema = z.object({
 });
 export type BulkDecisionResponse = z.infer<typeof bulkDecisionResponseSchema>;
 
-/** GET /api/form-session: the token that proves when the form was opened (bot check). */
-export const formSessionResponseSchema = z.object({ formToken: z.string() });
-
 /** POST /api/background/process-social-clips (spec 001 §7; mondayItemId is itemId, design.md §2). */
 export const processSocialClipsPayloadSchema = z.object({
   tracksWithClips: z

@@ -1,20 +1,27 @@
-import { z } from 'zod';
-import {
-  type CreateBoardItemPayload,
-  createBoardItemResponseSchema,
-  formSessionResponseSchema,
-  type ProcessSocialClipsPayload,
-} from '../../domain';
-import { apiGet, apiRequest } from './client';
+import type { CreateBoardItemPayload, ProcessSocialClipsPayload } from '../../domain';
+import { apiGet, apiRequest, DeferredSchema } from './client';
+
+// The submit page's requests parse their answers with schemas loaded with the first request
+// (DeferredSchema): importing them with the page built the board's and the form's schemas while a
+// phone was still taking the page over (issue 17).
+const formSessionResponse = new DeferredSchema(() =>
+  import('../../domain/schemas/form-session').then((schemas) => schemas.formSessionResponseSchema),
+);
+const createBoardItemResponse = new DeferredSchema(() =>
+  import('../../domain/schemas/submission-form').then((schemas) => schemas.createBoardItemResponseSchema),
+);
+const processSocialClipsResponse = new DeferredSchema(() =>
+  import('zod').then(({ z }) => z.object({ success: z.boolean() })),
+);
 
 /** The form token that proves when the form was opened (the server's bot check). */
 export function fetchFormSession(signal?: AbortSignal) {
-  return apiGet('/api/form-session', formSessionResponseSchema, signal);
+  return apiGet('/api/form-session', formSessionResponse, signal);
 }
 
 /** POST /api/board/create-item (spec 001 §7): the submission onto the label's board. */
 export function createBoardItem(payload: CreateBoardItemPayload, signal?: AbortSignal) {
-  return apiRequest('/api/board/create-item', createBoardItemResponseSchema, {
+  return apiRequest('/api/board/create-item', createBoardItemResponse, {
     method: 'POST',
     body: payload,
     ...(signal ? { signal } : {}),
@@ -23,7 +30,7 @@ export function createBoardItem(payload: CreateBoardItemPayload, signal?: AbortS
 
 /** POST /api/background/process-social-clips: asks the server to cut the clips (spec 001 §7). */
 export function processSocialClips(payload: ProcessSocialClipsPayload) {
-  return apiRequest('/api/background/process-social-clips', z.object({ success: z.boolean() }), {
+  return apiRequest('/api/background/process-social-clips', processSocialClipsResponse, {
     method: 'POST',
     body: payload,
   });

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { fileLinksResponseSchema } from '../../domain';
-import { apiPost } from '../api/client';
+import { apiPost, DeferredSchema } from '../api/client';
 import type { SubmitFormValues } from './form-values';
 
 /**
@@ -11,6 +10,11 @@ import type { SubmitFormValues } from './form-values';
  * (POST /api/storage/file-links, for this form's upload session) a minute before any of them
  * ends, and at once for those that ended while the page was closed.
  */
+
+/** The answer's schema, loaded with the first renewal rather than with the submit page (issue 17). */
+const fileLinksResponse = new DeferredSchema(() =>
+  import('../../domain/schemas/upload').then((schemas) => schemas.fileLinksResponseSchema),
+);
 
 /** A link is renewed this long before its end: an `<audio>` handed it must still open it. */
 export const RENEW_BEFORE_MS = 60_000;
@@ -92,7 +96,7 @@ export function useFreshUploadLinks(form: UseFormReturn<SubmitFormValues>): void
         const answer = await apiPost(
           '/api/storage/file-links',
           { sessionId: form.getValues('uploadSessionId'), fileIds },
-          fileLinksResponseSchema,
+          fileLinksResponse,
         );
         if (stopped) return;
         const fresh = new Map(answer.files.map((file) => [file.fileId, file.url]));

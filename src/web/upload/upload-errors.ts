@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import {
-  apiErrorSchema,
   formatHttpStatus,
   formatUploadFailed,
   INVALID_AUDIO_FORMAT,
@@ -51,9 +49,6 @@ export function cancelledError(method: UploadMethod): UploadError {
   return new UploadError('cancelled', UPLOAD_CANCELLED, { method });
 }
 
-/** Fastify's own errors (an unknown route) answer `{ statusCode, error: 'Not Found', message }`. */
-const fastifyErrorSchema = z.object({ statusCode: z.number(), message: z.string().min(1) });
-
 /**
  * The server's own words in an error answer: our API's `{ error, details }`, Fastify's
  * `{ message }`, or the plain-text body the tus server answers with.
@@ -66,13 +61,18 @@ export function serverMessage(text: string): string | undefined {
     const plain = text.trim();
     return plain && plain.length <= 300 && !plain.startsWith('<') ? plain : undefined;
   }
-  const api = apiErrorSchema.safeParse(json);
-  if (api.success) {
-    if (api.data.error) return api.data.error;
-    return typeof api.data.details === 'string' && api.data.details ? api.data.details : undefined;
+  // Read by hand, not with zod: this module is part of the submit page, which takes no schemas
+  // with it (issue 17). The API's error body (domain/api/system.ts `apiErrorSchema`), then
+  // Fastify's own (an unknown route: { statusCode, error: 'Not Found', message }).
+  if (typeof json !== 'object' || json === null) return undefined;
+  const body = json as Record<string, unknown>;
+  if (body.success === false && typeof body.error === 'string') {
+    if (body.error) return body.error;
+    return typeof body.details === 'string' && body.details ? body.details : undefined;
   }
-  const fastify = fastifyErrorSchema.safeParse(json);
-  return fastify.success ? fastify.data.message : undefined;
+  return typeof body.statusCode === 'number' && typeof body.message === 'string' && body.message
+    ? body.message
+    : undefined;
 }
 
 const contentRefusals: readonly string[] = [INVALID_AUDIO_FORMAT, INVALID_IMAGE_FORMAT];
