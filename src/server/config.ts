@@ -108,6 +108,8 @@ export const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://api.hellosign.com/v3'),
   TRUST_PROXY: booleanFlag.default(false),
+  // Submissions (create-item) one network address may send per hour.
+  SUBMISSIONS_PER_HOUR_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   // Routes for the end-to-end suite only (src/server/routes/api/test-hooks.ts); never in production.
   IMPRINT_TEST_HOOKS: booleanFlag.default(false),
   // GET /metrics answers only with this bearer token; unset, /metrics does not exist.
@@ -195,6 +197,11 @@ export interface AppConfig {
    * anyone could claim any address and walk past the per-IP rate limits.
    */
   trustProxy: boolean;
+  /**
+   * Submissions one network address may send per hour (create-item): 30 by default; a label whose
+   * artists submit from one address (a studio, a school's network) raises it.
+   */
+  submissionsPerHourPerIp: number;
   /** The bearer token of GET /metrics (Prometheus); undefined: no /metrics. */
   metricsToken: string | undefined;
   /**
@@ -376,6 +383,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    submissionsPerHourPerIp: env.SUBMISSIONS_PER_HOUR_PER_IP,
     metricsToken: env.METRICS_TOKEN,
     testHooks: env.IMPRINT_TEST_HOOKS,
     httpTimeouts: {

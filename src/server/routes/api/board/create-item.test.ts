@@ -27,6 +27,7 @@ import {
   uploadTestFile,
 } from '../../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../../test/test-context';
+import { TOO_MANY_SUBMISSIONS } from './create-item';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -386,6 +387,30 @@ describe('POST /api/board/create-item', () => {
         ).statusCode;
       }
       expect(last).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('takes the per-network allowance from SUBMISSIONS_PER_HOUR_PER_IP', async () => {
+    const limited = await createTestContext({ env: { SUBMISSIONS_PER_HOUR_PER_IP: '3' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const response = await postSubmission(limited.app, {
+          itemName: 'x',
+          formData: {},
+          additionalData: {},
+        });
+        statuses.push(response.statusCode);
+        if (i === 3) {
+          expect(response.json()).toMatchObject({ success: false, error: TOO_MANY_SUBMISSIONS });
+          expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+        }
+      }
+      // The first three are counted and refused for their payload; the fourth is over the allowance.
+      expect(statuses.slice(0, 3).every((status) => status === 400)).toBe(true);
+      expect(statuses[3]).toBe(429);
     } finally {
       await limited.close();
     }

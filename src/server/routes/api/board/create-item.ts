@@ -4,7 +4,6 @@ import { tooManyRequests } from '../../../errors';
 import { consumeRateLimit } from '../../../services/rate-limit/consume-rate-limit';
 import { createSubmission } from '../../../services/submissions/create-submission';
 
-const SUBMISSIONS_PER_HOUR_PER_IP = 30;
 export const TOO_MANY_SUBMISSIONS = 'Too many submissions from your network. Please try again later.';
 
 /** The submission's way onto the board (spec 001 §7, `/api/{task-board}` → `/api/board`). */
@@ -20,7 +19,7 @@ export const createItemRoutes: FastifyPluginAsyncZod = async (app) => {
         const limit = await consumeRateLimit(
           app.db,
           `submissions:ip:${request.ip}`,
-          SUBMISSIONS_PER_HOUR_PER_IP,
+          app.config.submissionsPerHourPerIp,
           3600,
         );
         if (!limit.allowed) throw tooManyRequests(TOO_MANY_SUBMISSIONS, limit.retryAfterSeconds);
