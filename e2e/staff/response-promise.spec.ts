@@ -7,9 +7,9 @@ import {
   RESPONSE_PROMISE_DEFAULT_DAYS,
 } from '../../src/domain';
 import { expect, expectNoProblems, test, watchPage } from '../fixtures';
-import { signInThroughApi, storageStatePath } from '../support/accounts';
+import { storageStatePath } from '../support/accounts';
 import { axeViolations } from '../support/axe';
-import { createSubmissionThroughApi } from '../support/board';
+import { submissionOfNewArtist } from '../support/board';
 import { readMail } from '../support/mail';
 import { pickOption } from '../support/select';
 
@@ -36,12 +36,7 @@ test('the overdue job declines a submission past the promise on the clock set he
 }) => {
   const origin = baseURL ?? '';
   // The artist's submission, sent now.
-  await signInThroughApi(
-    page.request,
-    origin,
-    `promise.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`,
-  );
-  const submission = await createSubmissionThroughApi(page.request, origin);
+  const submission = await submissionOfNewArtist(page.request, origin, 'promise');
   const sentOn = getIsoDateOfInstant(new Date());
 
   const staffApi = await playwright.request.newContext({

@@ -191,3 +191,20 @@ export async function setStatusAsStaff(
   expect(response.status(), await response.text()).toBe(200);
   await staff.dispose();
 }
+
+/**
+ * A new artist of its own (`<prefix>.<time>.<random>@example.com`), signed in on `request`, with one
+ * submission sent through the API: for specs that run a job on a clock they set.
+ */
+export async function submissionOfNewArtist(
+  request: APIRequestContext,
+  origin: string,
+  prefix: string,
+): Promise<ApiSubmission> {
+  await signInThroughApi(
+    request,
+    origin,
+    `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`,
+  );
+  return createSubmissionThroughApi(request, origin);
+}

@@ -5,7 +5,7 @@ import path from 'node:path';
  * Reads the dev outbox of the server under test (DATA_DIR/mail/*.eml, written by the real mail
  * job): the e2e tests follow sign-in links exactly as an artist would from their inbox.
  */
-function outboxDir(): string {
+export function outboxDir(): string {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir)
     throw new Error('E2E_DATA_DIR is not set: the outbox is only readable when Playwright starts the server');

@@ -84,3 +84,18 @@ export const nextDeadlinesResponseSchema = z.object({
   deadlines: z.record(z.string(), keyDateSchema),
 });
 export type NextDeadlinesResponse = z.infer<typeof nextDeadlinesResponseSchema>;
+
+/**
+ * POST /api/test-hooks/deadline-reminders/run (the end-to-end suite only, IMPRINT_TEST_HOOKS): the
+ * reminder job's work on the clock the spec sets, for the spec's own submissions.
+ */
+export const testRemindersRunPayloadSchema = z.object({
+  now: z.iso.datetime({ offset: true }),
+  itemIds: z.array(z.string().max(100)).min(1).max(100),
+});
+
+export const testRemindersRunResponseSchema = z.object({
+  success: z.literal(true),
+  /** Reminder mails queued by this run (one per deadline due and recipient, never twice). */
+  queued: z.number().int().nonnegative(),
+});

@@ -11,7 +11,7 @@ import {
   nextDeadlinesResponseSchema,
   SUBMISSION_NOT_FOUND,
 } from '../../../domain';
-import { artists } from '../../db/schema';
+import { artists, deadlineReminders } from '../../db/schema';
 import { setSetting } from '../../services/settings/app-settings';
 import { addStaff } from '../../services/staff/manage-staff';
 import { insertPlannedSubmission } from '../../test/planned-submissions';
@@ -267,5 +267,51 @@ describe("the board rows' next deadline", () => {
     }
     expect((await call(staff, 'GET', '/api/board/next-deadlines')).statusCode).toBe(400);
     expect((await call(owner, 'GET', '/api/board/next-deadlines?ids=a')).statusCode).toBe(403);
+  });
+});
+
+describe('the e2e hook of the reminder job (IMPRINT_TEST_HOOKS)', () => {
+  it('sends the reminders due on the clock set, for the submissions named only, and none twice', async () => {
+    const hooked = await createTestContext({ env: { IMPRINT_TEST_HOOKS: '1' } });
+    try {
+      const hookDb = hooked.database.db;
+      await addStaff(hookDb, 'rita@label.example', 'Rita Reviewer');
+      const member = await signIn(hooked.app, hookDb, 'rita@label.example');
+      const artist = await signIn(hooked.app, hookDb, 'maya@example.com');
+      const [row] = await hookDb
+        .select({ id: artists.id })
+        .from(artists)
+        .where(eq(artists.email, 'maya@example.com'));
+      const artistId = row?.id ?? '';
+      // Released 2027-06-30: the delivery deadline (28 days before) is 2027-06-02.
+      const mine = await insertPlannedSubmission(hookDb, {
+        artistId,
+        email: 'maya@example.com',
+        releaseDate: '2027-06-30',
+      });
+      const other = await insertPlannedSubmission(hookDb, {
+        artistId,
+        email: 'maya@example.com',
+        releaseDate: '2027-06-30',
+      });
+      const run = (as: SignedIn, itemIds: string[]) =>
+        hooked.app.inject({
+          method: 'POST',
+          url: '/api/test-hooks/deadline-reminders/run',
+          headers: { origin: hooked.config.publicUrl, cookie: as.cookie },
+          payload: { now: '2027-06-01T08:00:00Z', itemIds },
+        });
+      expect((await run(artist, [mine])).statusCode).toBe(403);
+      const first = await run(member, [mine]);
+      expect(first.statusCode, first.body).toBe(200);
+      // The delivery deadline is due (tomorrow); the pitch deadline (June 23) is not yet.
+      expect(first.json()).toEqual({ success: true, queued: 1 });
+      expect((await run(member, [mine])).json()).toEqual({ success: true, queued: 0 });
+      const sent = await hookDb.select().from(deadlineReminders);
+      expect(sent.map((reminder) => reminder.submissionId)).toEqual([mine]);
+      expect(sent.map((reminder) => reminder.submissionId)).not.toContain(other);
+    } finally {
+      await hooked.close();
+    }
   });
 });

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { testPromiseRunPayloadSchema, testPromiseRunResponseSchema } from '../../../domain';
+import {
+  testPromiseRunPayloadSchema,
+  testPromiseRunResponseSchema,
+  testRemindersRunPayloadSchema,
+  testRemindersRunResponseSchema,
+} from '../../../domain';
 import { staffOnly } from '../../policies/authentication';
+import { sendDeadlineReminders } from '../../services/release-planning/send-deadline-reminders';
 import { declineOverdueSubmissions } from '../../services/response-promise/decline-overdue';
 
 /**
@@ -10,6 +16,9 @@ import { declineOverdueSubmissions } from '../../services/response-promise/decli
  * POST /api/test-hooks/response-promise/run: the response promise's run (what the daily job does)
  * with the clock the spec sets, `now`, limited to the spec's own submissions (`itemIds`), so the
  * specs running beside it keep theirs. The run is recorded like the job's, as trigger 'test'.
+ *
+ * POST /api/test-hooks/deadline-reminders/run: the deadline reminders' run (what the daily
+ * `planner.remind-deadlines` job does, issue 21 §1) on the clock the spec sets, for its submissions.
  */
 export const testHookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffOnly);
@@ -30,6 +39,20 @@ export const testHookRoutes: FastifyPluginAsyncZod = async (app) => {
         failed: result.outcome === 'completed' ? result.failed : 0,
         reason: result.outcome === 'skipped' ? result.reason : null,
       };
+    },
+  );
+
+  app.post(
+    '/api/test-hooks/deadline-reminders/run',
+    { schema: { body: testRemindersRunPayloadSchema, response: { 200: testRemindersRunResponseSchema } } },
+    async (request) => {
+      const { queued } = await sendDeadlineReminders(
+        { db: app.db, config: app.config },
+        new Date(request.body.now),
+        undefined,
+        request.body.itemIds,
+      );
+      return { success: true as const, queued };
     },
   );
 };

@@ -105,11 +105,15 @@ export async function sendDeadlineReminders(
   deps: { db: Database; config: AppConfig },
   now: Date,
   signal?: AbortSignal,
+  /** Only these submissions (the end-to-end suite's hook, so the specs beside it keep theirs). */
+  onlyItemIds?: readonly string[],
 ): Promise<{ queued: number }> {
   const today = getIsoDateOfInstant(now);
   const settings = await readPlannerSettings(deps.db);
   const range = getReminderMomentRange(today, settings);
-  const planned = await loadReleasePlans(deps.db, candidates(range.from, range.to), settings);
+  const planned = (await loadReleasePlans(deps.db, candidates(range.from, range.to), settings)).filter(
+    (submission) => !onlyItemIds || onlyItemIds.includes(submission.id),
+  );
   let queued = 0;
   for (const submission of planned) {
     if (signal?.aborted) break;
