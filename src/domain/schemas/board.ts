@@ -370,3 +370,6 @@ export const processSocialClipsPayloadSchema = z.object({
   itemId: z.string().max(200),
 });
 export type ProcessSocialClipsPayload = z.infer<typeof processSocialClipsPayloadSchema>;
+
+/** Its answer: the clips are queued (a failure is an error answer). */
+export const processSocialClipsResponseSchema = z.object({ success: z.literal(true) });

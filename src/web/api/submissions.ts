@@ -11,7 +11,7 @@ const createBoardItemResponse = new DeferredSchema(() =>
   import('../../domain/schemas/submission-form').then((schemas) => schemas.createBoardItemResponseSchema),
 );
 const processSocialClipsResponse = new DeferredSchema(() =>
-  import('zod').then(({ z }) => z.object({ success: z.boolean() })),
+  import('../../domain/schemas/board').then((schemas) => schemas.processSocialClipsResponseSchema),
 );
 
 /** The form token that proves when the form was opened (the server's bot check). */

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { processSocialClipsPayloadSchema } from '../../../domain';
+import { processSocialClipsPayloadSchema, processSocialClipsResponseSchema } from '../../../domain';
 import { tooManyRequests } from '../../errors';
 import { consumeRateLimit } from '../../services/rate-limit/consume-rate-limit';
 import { requestSocialClips } from '../../services/submissions/request-social-clips';
@@ -15,7 +14,7 @@ export const backgroundRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: processSocialClipsPayloadSchema,
-        response: { 200: z.object({ success: z.literal(true) }) },
+        response: { 200: processSocialClipsResponseSchema },
       },
     },
     async (request) => {
