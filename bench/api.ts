@@ -7,7 +7,8 @@
 // Knobs: SUBMISSIONS (10000), ARTISTS (1000), HEAVY_ARTIST_SUBMISSIONS (1000), ROUNDS (3),
 // DURATION seconds per run (5), CONNECTIONS (100), WORKERS (on PostgreSQL: also compares that
 // many server processes with one; default 2), LOAD=0 (skips the load runs: only the lists' server
-// time per page and EXPLAIN ANALYZE, the board's search, orders and filters among them).
+// time per page and EXPLAIN ANALYZE, the board's search, orders and filters among them),
+// READERS (200) and READERS_SECONDS (60): the dashboard readers' run, 0 seconds skips it.
 //
 // Seeds ARTISTS artist accounts and SUBMISSIONS submissions with tracks (bench/support/
 // seed-submissions.ts; the first artist has HEAVY_ARTIST_SUBMISSIONS of them), then for each
@@ -44,6 +45,9 @@ const DURATION = Number(process.env.DURATION ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const WORKERS = Number(process.env.WORKERS ?? 2);
 const LOAD = process.env.LOAD !== '0';
+/** The dashboard readers' run (issue 19: 200 readers for 60 s, no request over 1 s). */
+const READERS = Number(process.env.READERS ?? 200);
+const READERS_SECONDS = Number(process.env.READERS_SECONDS ?? 60);
 
 /** The environment every Imprint of the bench runs with (the cluster's workers too). */
 function benchConfig(dataDir: string) {
@@ -214,6 +218,58 @@ async function explainSecondPage(
   });
 }
 
+/**
+ * READERS artists at once, each on a connection of their own with their own session, reading their
+ * dashboard (the profile, then the first page of their submissions) for READERS_SECONDS: the goal
+ * is that none of them waits over a second for any request. autocannon's worker thread takes each
+ * connection's session from a file (its setupClient must be a module it can require).
+ */
+async function dashboardReaders(url: string, db: Database, dataDir: string) {
+  const artistUsers = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.email} like 'bench-artist-%'`)
+    .orderBy(users.email)
+    .limit(READERS);
+  const tokens: string[] = [];
+  for (const user of artistUsers) tokens.push((await createSession(db, { userId: user.id })).bearerToken);
+  const tokensFile = path.join(dataDir, 'reader-tokens.json');
+  await fs.writeFile(tokensFile, JSON.stringify(tokens));
+  const setupClient = path.join(dataDir, 'reader-client.cjs');
+  await fs.writeFile(
+    setupClient,
+    `const tokens = require(${JSON.stringify(tokensFile)});
+let next = 0;
+module.exports = (client) => {
+  client.setHeaders({ authorization: 'Bearer ' + tokens[next++ % tokens.length] });
+};
+`,
+  );
+  const result = await autocannon({
+    url,
+    connections: tokens.length,
+    duration: READERS_SECONDS,
+    workers: 1,
+    // In workers mode autocannon takes the module's path (its types know only the function).
+    setupClient: setupClient as unknown as autocannon.Options['setupClient'],
+    requests: [
+      { method: 'GET', path: '/api/artist/profile' },
+      { method: 'GET', path: '/api/profile/submissions' },
+    ],
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  console.log(
+    `\n${tokens.length} dashboard readers (each their own artist and session: profile, then submissions), ${READERS_SECONDS} s`,
+  );
+  console.log(
+    `  req/s ${result.requests.average.toFixed(0)}  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
+      `p99.9 ${result.latency.p99_9} ms  max ${result.latency.max} ms  requests ${result.requests.total.toLocaleString('en')}  errors ${errors}`,
+  );
+  console.log(
+    `  goal, no request over 1 s: ${result.latency.max <= 1000 && errors === 0 ? 'met' : 'not met'} (slowest ${result.latency.max} ms)`,
+  );
+}
+
 /** A cluster worker of the WORKERS comparison: serves Imprint on BENCH_PORT until killed. */
 async function serveAsWorker() {
   const config = benchConfig(process.env.BENCH_DATA_DIR as string);
@@ -360,6 +416,8 @@ async function main() {
   console.log(
     `\ngoal for GET /api/artist/profile on ${database.kind}: >= ${goal}x bare; median ratio ${stats(profileRatios).median.toFixed(3)}x`,
   );
+
+  if (READERS > 0 && READERS_SECONDS > 0) await dashboardReaders(imprintUrl, db, dataDir);
 
   await app.close();
 

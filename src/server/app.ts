@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { compressionOptions } from './compression';
@@ -17,6 +16,7 @@ import { allJobs } from './jobs';
 import { JobWorker, type JobWorkerOptions, PermanentJobError } from './jobs/queue';
 import { metricsPlugin } from './metrics/metrics-plugin';
 import { registerAuthentication } from './policies/authentication';
+import { registerSecurityHeaders } from './policies/security-headers';
 import { createProviders, type Providers } from './providers';
 import { publicConfigOf } from './public-config';
 import { answerFrameworkError, requestErrorAnswer, requestValidatorCompiler } from './request-errors';
@@ -92,40 +92,6 @@ export interface BuildAppOptions {
   /** Replace providers (tests use this for a failing storage, say). */
   providers?: Partial<Providers>;
   jobWorker?: Partial<Omit<JobWorkerOptions, 'db' | 'jobs' | 'providers' | 'config' | 'log'>>;
-}
-
-/** Where browsers send direct uploads besides Imprint itself: the S3 endpoint, if any. */
-function storageOrigins(config: AppConfig): string[] {
-  const storage = config.storage;
-  if (storage.driver !== 's3') return [];
-  if (storage.endpoint) return [new URL(storage.endpoint).origin];
-  return [
-    `https://${storage.bucket}.s3.${storage.region}.amazonaws.com`,
-    `https://s3.${storage.region}.amazonaws.com`,
-  ];
-}
-
-/** Cloudflare Turnstile's widget: its script and the challenge frame come from this origin. */
-function turnstileOrigins(config: AppConfig): string[] {
-  return config.turnstile ? ['https://challenges.cloudflare.com'] : [];
-}
-
-/**
- * Dropbox Sign's embedded client (hellosign-embedded, bundled with the signing page) frames the
- * embedded sign_url, served from these origins, and talks to it by postMessage (no CSP needed).
- */
-function dropboxSignFrameOrigins(config: AppConfig): string[] {
-  return config.dropboxSign ? ['https://app.hellosign.com', 'https://embedded.hellosign.com'] : [];
-}
-
-/**
- * The client injects its modal's stylesheet as a <style> element without our nonce: admitted by
- * its hash (hellosign-embedded 2.12.4; web.test.ts checks it against the installed package).
- */
-export const HELLOSIGN_EMBEDDED_STYLE_HASH = "'sha256-gjO2GK6gRpm5uJZUyPWOKUJW+pFZsd2l28cKRu6+TZ4='";
-
-function dropboxSignStyleHashes(config: AppConfig): string[] {
-  return config.dropboxSign ? [HELLOSIGN_EMBEDDED_STYLE_HASH] : [];
 }
 
 /** Builds the Fastify app without listening: main.ts listens, tests call app.inject(). */
@@ -239,39 +205,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(status).send({ success: false, error: 'Internal server error' });
   });
 
-  await app.register(helmet, {
-    // Nonces only where a page is served (routes/web.ts asks for them on its route): an API answer
-    // runs no script or style, and making two nonces for each cost ~6% of the server's CPU under
-    // load (crypto.randomBytes, twice a request; issue 19).
-    enableCSPNonces: false,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        // Cloudflare Turnstile, when configured, loads its script and runs its challenge in a frame.
-        'script-src': ["'self'", ...turnstileOrigins(config)],
-        'frame-src': ["'self'", ...turnstileOrigins(config), ...dropboxSignFrameOrigins(config)],
-        'style-src': ["'self'", ...dropboxSignStyleHashes(config)],
-        // Spotify serves artist and cover images from its CDNs; the form shows them in search results.
-        'img-src': ["'self'", 'data:', 'blob:', 'https://i.scdn.co', 'https://*.spotifycdn.com'],
-        'media-src': ["'self'", 'blob:'],
-        'font-src': ["'self'", 'data:'],
-        // Presigned S3 PUTs go from the browser straight to the bucket (the bucket needs a CORS rule too).
-        'connect-src': ["'self'", ...storageOrigins(config)],
-        'worker-src': ["'self'"],
-        'manifest-src': ["'self'"],
-        'object-src': ["'none'"],
-        'base-uri': ["'self'"],
-        'form-action': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        ...(config.httpsOnly ? { 'upgrade-insecure-requests': [] } : {}),
-      },
-    },
-    strictTransportSecurity: config.httpsOnly ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  // helmet's headers, computed once; a page's route adds its CSP nonces (policies/security-headers.ts).
+  registerSecurityHeaders(app, config);
 
   await app.register(cookie);
   // Before the routes, so that its timing hook sees every request.

@@ -66,7 +66,7 @@ async function loadDashboard(app: FastifyInstance, request: FastifyRequest): Pro
   const auth = request.auth;
   if (!auth) throw new Error('no session');
   const deps = { db: app.db, signer: request.pageLinks };
-  const profile = await getArtistProfile(deps, auth.artist ?? undefined, auth.user);
+  const profile = getArtistProfile(deps.signer, auth.artist ?? undefined, auth.user, auth.artistFacts);
   const page = await readArtistSubmissionsPage(
     { ...deps, cursorKey: app.signingKey },
     auth.artist?.id,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicConfigSchema } from '../../domain/public-config-schema';
-import { HELLOSIGN_EMBEDDED_STYLE_HASH } from '../app';
+import { HELLOSIGN_EMBEDDED_STYLE_HASH } from '../policies/security-headers';
 import { setSetting } from '../services/settings/app-settings';
 import { addStaff } from '../services/staff/manage-staff';
 import { type SignedIn, signIn } from '../test/sign-in';
@@ -127,6 +127,43 @@ describe('the web app', () => {
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).not.toContain('nonce-');
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("gives a page the API's headers, its policy with the two nonces of its markup added", async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/' });
+    const answer = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/no-such-route' });
+    expect(refused.statusCode).toBe(404);
+    const helmetNames = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    for (const name of helmetNames) {
+      expect(answer.headers[name], name).toBeTruthy();
+      expect(refused.headers[name], name).toEqual(answer.headers[name]);
+      if (name !== 'content-security-policy') expect(page.headers[name], name).toEqual(answer.headers[name]);
+    }
+    const styleNonce = page.body.match(/<meta name="csp-nonce" content="([a-f0-9]{32})">/)?.[1];
+    const pagePolicy = String(page.headers['content-security-policy']);
+    const scriptNonce = pagePolicy.match(/script-src 'self' 'nonce-([a-f0-9]{32})'/)?.[1];
+    expect(scriptNonce).toBeTruthy();
+    expect(scriptNonce).not.toEqual(styleNonce);
+    // The prerendered markup's own style attributes, by their hashes, are the page's alone.
+    expect(
+      pagePolicy
+        .replace(` 'nonce-${scriptNonce}'`, '')
+        .replace(` 'nonce-${styleNonce}'`, '')
+        .replace(/;style-src-attr [^;]*$/, ''),
+    ).toEqual(answer.headers['content-security-policy']);
   });
 
   it('caches hashed assets for a year and other public files for an hour', async () => {

@@ -125,7 +125,7 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built. Run "npm run build" (npm start does this for you).');
     }
-    const nonce = (reply as FastifyReply & { cspNonce?: { style: string } }).cspNonce?.style;
+    const nonce = reply.cspNonce?.style;
     const csp = reply.getHeader('content-security-policy');
     if (page?.styleAttributeSources.length && typeof csp === 'string') {
       reply.header(
@@ -154,7 +154,7 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
 
   // Client routes are a route of their own (GET and HEAD), not the not-found handler, so that
   // route hooks such as @fastify/compress's apply to the page; anything else it passes on.
-  app.get('/*', { helmet: { enableCSPNonces: true } }, async (request, reply) => {
+  app.get('/*', { config: { cspNonces: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage =
       !url.startsWith('/api/') &&

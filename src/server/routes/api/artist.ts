@@ -20,10 +20,11 @@ export const artistProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       const artist = findSignedInArtist(request);
       return {
         success: true as const,
-        profile: await getArtistProfile(
-          { db: app.db, signer: request.pageLinks },
+        profile: getArtistProfile(
+          request.pageLinks,
           artist,
           requireArtistUser(request),
+          request.auth?.artistFacts ?? null,
         ),
       };
     },
@@ -41,10 +42,13 @@ export const artistProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       const name = request.body.name !== undefined ? request.body.name.trim() || null : user.name;
       return {
         success: true as const,
-        profile: await getArtistProfile({ db: app.db, signer: request.pageLinks }, updated, {
-          ...user,
-          name,
-        }),
+        // A profile's fields change nothing the session's facts hold (the submissions, the agreement).
+        profile: getArtistProfile(
+          request.pageLinks,
+          updated,
+          { ...user, name },
+          request.auth?.artistFacts ?? null,
+        ),
       };
     },
   );

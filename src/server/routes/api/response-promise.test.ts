@@ -39,8 +39,12 @@ import { TEST_NOW_HEADER } from '../../test-clock';
  */
 
 const DAY = 86_400_000;
-/** The job's clock: noon UTC, so the days below never straddle a midnight. */
-const T = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
+/**
+ * The job's clock: noon UTC tomorrow, so the days below never straddle a midnight, and what the
+ * app queues at the real time (the mails) is due on it. (Noon today failed every afternoon: the
+ * mails queued at the real time were not due yet on a clock behind it.)
+ */
+const T = new Date(`${new Date(Date.now() + DAY).toISOString().slice(0, 10)}T12:00:00.000Z`);
 /** Unset: the worker's clock is the real one (sign-in links expire on it). */
 let clock: Date | undefined;
 
@@ -135,7 +139,8 @@ async function statusOf(itemId: string) {
 async function runDailyJob(at: Date) {
   clock = at;
   await db().delete(jobs).where(eq(jobs.type, 'review.decline-overdue'));
-  await enqueueJob(db(), 'review.decline-overdue', {}, { uniqueKey: 'review.decline-overdue' });
+  // Due on the job's clock.
+  await enqueueJob(db(), 'review.decline-overdue', {}, { uniqueKey: 'review.decline-overdue', runAt: at });
   const ran: string[] = [];
   for (let outcome = await ctx.app.jobs.runOnce(); outcome; outcome = await ctx.app.jobs.runOnce()) {
     ran.push(`${outcome.job.type}:${outcome.result}`);

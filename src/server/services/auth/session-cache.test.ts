@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema';
+import { agreementTemplates, artists, sessions, signatureRequests, users } from '../../db/schema';
+import { insertPlannedSubmission } from '../../test/planned-submissions';
 import { signIn } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
 import { addStaff, removeStaff } from '../staff/manage-staff';
@@ -102,5 +103,66 @@ describe('the session cache', () => {
     await deleteSessionsQuietly(session.userId);
     // Had the raced read been kept, this would still find the session.
     expect(await resolveSessionCached(ctx.database.db, token)).toBeUndefined();
+  });
+
+  it("forgets an artist's facts when the database announces a change to them, whoever wrote it", async () => {
+    const session = await signIn(ctx.app, ctx.database.db, 'facts@example.com');
+    const [artist] = await ctx.database.db
+      .select({ id: artists.id })
+      .from(artists)
+      .where(eq(artists.userId, session.userId));
+    if (!artist) throw new Error('the sign-in made no artist record');
+    const profile = async () => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/artist/profile',
+        headers: { cookie: session.cookie },
+      });
+      return response.json().profile as { submissionCount: number; hasSignedContract: boolean };
+    };
+    expect(await profile()).toMatchObject({ submissionCount: 0, hasSignedContract: false });
+    // Written straight into the database, as another process or a hand edit would: no code
+    // announces it; the table's trigger does (drizzle/0019_artist_facts_announced).
+    await insertPlannedSubmission(ctx.database.db, {
+      artistId: artist.id,
+      email: 'facts@example.com',
+      releaseDate: null,
+    });
+    await expect.poll(async () => (await profile()).submissionCount).toBe(1);
+    const [template] = await ctx.database.db
+      .insert(agreementTemplates)
+      .values({ version: 901, title: 'Artist agreement', body: 'Terms.' })
+      .returning({ id: agreementTemplates.id });
+    const [request] = await ctx.database.db
+      .insert(signatureRequests)
+      .values({
+        artistId: artist.id,
+        templateId: template?.id ?? '',
+        templateVersion: 901,
+        status: 'awaiting_signature',
+        signerName: 'Facts Artist',
+        signerEmail: 'facts@example.com',
+        documentTitle: 'Artist agreement',
+        documentText: 'Terms.',
+        documentSha256: 'x'.repeat(64),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning({ id: signatureRequests.id });
+    expect((await profile()).hasSignedContract).toBe(false);
+    await ctx.database.db
+      .update(signatureRequests)
+      .set({ status: 'signed', signedAt: new Date() })
+      .where(eq(signatureRequests.id, request?.id ?? ''));
+    await expect.poll(async () => (await profile()).hasSignedContract).toBe(true);
+  });
+
+  it('forgets every session when a table the facts read is emptied', async () => {
+    const session = await signIn(ctx.app, ctx.database.db, 'emptied@example.com');
+    expect((await me({ cookie: session.cookie })).user?.role).toBe('artist');
+    await deleteSessionsQuietly(session.userId);
+    // Still answered from memory: nothing announced the deletion.
+    expect((await me({ cookie: session.cookie })).user?.role).toBe('artist');
+    await ctx.database.db.execute(sql`truncate signature_requests cascade`);
+    await expect.poll(async () => (await me({ cookie: session.cookie })).user).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
-import { and, eq, getTableColumns, gt } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_TIMEOUT_DAYS, SESSION_IDLE_TIMEOUT_DAYS, type SessionUser } from '../../../domain';
 import type { Database, Executor } from '../../db/client';
-import { artists, sessions, users } from '../../db/schema';
+import { artists, sessions, submissions, users } from '../../db/schema';
+import { latestSignedAgreementId } from '../contracts/find-signed-agreement';
 import { announceSessionChange, throughSessionCache } from './session-cache';
 import { createToken, hashToken } from './tokens';
 
@@ -53,12 +54,24 @@ export interface ResolvedSession {
    * (policies/artists.ts) rather than asking the database a second time.
    */
   artist: typeof artists.$inferSelect | null;
+  /**
+   * What the artist's profile shows besides the record (null without one): how many submissions
+   * are theirs and their latest signed agreement. Read with the session, so the artist area's pages
+   * ask the database nothing more for them; the database announces any change to them (triggers of
+   * drizzle/0019_artist_facts_announced), which forgets the sessions that hold them.
+   */
+  artistFacts: ArtistFacts | null;
+}
+
+export interface ArtistFacts {
+  submissionCount: number;
+  signedAgreementId: string | null;
 }
 
 /**
- * The live session for a cookie or bearer token, with its user and artist record, in one query
- * (issue 19 §3: every signed-in request pays for it); undefined when unknown, idle for more than
- * 7 days, or older than 30 days. A live session's idle expiry moves forward, at most every 5
+ * The live session for a cookie or bearer token, with its user, artist record and the artist's
+ * facts, in one query (issue 19 §3: every signed-in request pays for it); undefined when unknown,
+ * idle for more than 7 days, or older than 30 days. A live session's idle expiry moves forward, at most every 5
  * minutes, so reading is not a write each time.
  */
 export async function resolveSession(
@@ -77,6 +90,8 @@ export async function resolveSession(
       role: users.role,
       name: users.name,
       artist: getTableColumns(artists),
+      submissionCount: sql<number>`(select count(*)::int from ${submissions} where ${submissions.artistId} = ${artists.id})`,
+      signedAgreementId: latestSignedAgreementId(artists.id),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -109,6 +124,9 @@ export async function resolveSession(
       picture: row.artist?.picture ?? null,
     },
     artist: row.artist,
+    artistFacts: row.artist
+      ? { submissionCount: row.submissionCount, signedAgreementId: row.signedAgreementId ?? null }
+      : null,
   };
 }
 

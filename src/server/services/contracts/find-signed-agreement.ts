@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { signatureRequests } from '../../db/schema';
 
@@ -20,4 +20,15 @@ export async function findSignedAgreementId(
     .orderBy(desc(signatureRequests.signedAt), desc(signatureRequests.createdAt))
     .limit(1);
   return row?.id;
+}
+
+/**
+ * The same agreement as a scalar subquery for an artist id (a column of the outer query): the
+ * session's query reads it with the artist record (services/auth/sessions.ts).
+ */
+export function latestSignedAgreementId(artistId: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`(select ${signatureRequests.id} from ${signatureRequests}
+    where ${signatureRequests.artistId} = ${artistId} and ${signatureRequests.status} = 'signed'
+      and ${signatureRequests.scheduleId} is null
+    order by ${signatureRequests.signedAt} desc, ${signatureRequests.createdAt} desc limit 1)`;
 }

@@ -8,6 +8,7 @@ import {
 import type { Database } from '../../db/client';
 import { signatureRequests } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
+import { forgetSessions } from '../auth/session-cache';
 import { expireIfOverdue } from './expire-overdue-request';
 import { findRequestByToken } from './find-request-by-token';
 import { closedRequestMessage } from './present-signature-request';
@@ -90,5 +91,8 @@ export async function signAgreement(
   });
   // A closed request is refused after the commit, so an expiry found on the way is kept.
   if (outcome.refusal instanceof AppError) throw outcome.refusal;
+  // The signer's sessions in this process show the agreement on their very next request; other
+  // processes forget theirs when the table's trigger announcement arrives.
+  forgetSessions({ userId: user.userId });
   return 'signed';
 }

@@ -28,6 +28,7 @@ import {
 } from '../../db/schema';
 import { badRequest, forbidden } from '../../errors';
 import { queueSubmissionMail } from '../audit/queue-submission-mail';
+import { forgetSessions } from '../auth/session-cache';
 import { queueBoardSync } from '../board-sync/queue-board-sync';
 import { findUsableInvitation } from '../invitations/find-usable-invitation';
 import { markInvitationUsed } from '../invitations/mark-invitation-used';
@@ -300,7 +301,7 @@ export async function createSubmission(
 
   const itemName = buildBoardItemName(form.artistName, form.releaseTitle || 'Catalogue transfer');
   try {
-    const itemId = await deps.db.transaction(async (tx) => {
+    const stored = await deps.db.transaction(async (tx) => {
       const artistId = returningLink?.artistId ?? (await resolveArtist(tx, form, context.user));
       const releaseDate = form.releaseStrategy === 'singles_first' ? form.fullReleaseDate : form.releaseDate;
       // The tokens are credentials: they are not kept with the form's data.
@@ -443,9 +444,12 @@ export async function createSubmission(
         // The invitation's item shows it as used.
         if (invitation) await queueBoardSync(tx, 'invitation', invitation.id);
       }
-      return row.id;
+      return { itemId: row.id, artistId };
     });
-    return { itemId, created: true };
+    // The artist's sessions in this process show the new submission on their very next request;
+    // other processes forget theirs when the table's trigger announcement arrives.
+    forgetSessions({ artistId: stored.artistId });
+    return { itemId: stored.itemId, created: true };
   } catch (error) {
     if (!(error instanceof AlreadySubmitted)) throw error;
     const winner = await findBySession(deps.db, form.uploadSessionId);
