@@ -224,6 +224,8 @@ async function explainSecondPage(
  * is that none of them waits over a second for any request. autocannon's worker thread takes each
  * connection's session from a file (its setupClient must be a module it can require).
  */
+const READER_PATHS = ['/api/artist/profile', '/api/profile/submissions'];
+
 async function dashboardReaders(url: string, db: Database, dataDir: string) {
   const artistUsers = await db
     .select({ id: users.id })
@@ -239,9 +241,11 @@ async function dashboardReaders(url: string, db: Database, dataDir: string) {
   await fs.writeFile(
     setupClient,
     `const tokens = require(${JSON.stringify(tokensFile)});
+const paths = ${JSON.stringify(READER_PATHS)};
 let next = 0;
 module.exports = (client) => {
-  client.setHeaders({ authorization: 'Bearer ' + tokens[next++ % tokens.length] });
+  const headers = { authorization: 'Bearer ' + tokens[next++ % tokens.length] };
+  client.setRequests(paths.map((path) => ({ method: 'GET', path, headers })));
 };
 `,
   );
@@ -252,10 +256,8 @@ module.exports = (client) => {
     workers: 1,
     // In workers mode autocannon takes the module's path (its types know only the function).
     setupClient: setupClient as unknown as autocannon.Options['setupClient'],
-    requests: [
-      { method: 'GET', path: '/api/artist/profile' },
-      { method: 'GET', path: '/api/profile/submissions' },
-    ],
+    // Replaced by each connection's own (setupClient), with its session.
+    requests: READER_PATHS.map((path) => ({ method: 'GET', path })),
   });
   const errors = result.errors + result.timeouts + result.non2xx;
   console.log(
@@ -263,10 +265,70 @@ module.exports = (client) => {
   );
   console.log(
     `  req/s ${result.requests.average.toFixed(0)}  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
-      `p99.9 ${result.latency.p99_9} ms  max ${result.latency.max} ms  requests ${result.requests.total.toLocaleString('en')}  errors ${errors}`,
+      `p99.9 ${result.latency.p99_9} ms  max ${result.latency.max} ms  requests ${result.requests.total.toLocaleString('en')}  ` +
+      `errors ${errors} (${result.non2xx} not 2xx, ${result.timeouts} timed out)`,
   );
   console.log(
     `  goal, no request over 1 s: ${result.latency.max <= 1000 && errors === 0 ? 'met' : 'not met'} (slowest ${result.latency.max} ms)`,
+  );
+}
+
+/**
+ * WORKERS processes against one, in alternating rounds, with the CPU each request cost: the
+ * servers' (their processes' own accounting) and the load generator's (this process: autocannon's
+ * thread; the database's is not counted). On a machine whose cores the load generator shares, N
+ * processes cannot serve more than the cores allow: one process is bound by its one core (1 / s
+ * requests a second, s its CPU per request), N processes by N / s and by the machine, C / (s + a)
+ * with the generator's a per request. The ratio of the two bounds is the most WORKERS can show here.
+ */
+async function compareWorkers(
+  request: BenchRequest,
+  many: Awaited<ReturnType<typeof startCluster>>,
+  one: Awaited<ReturnType<typeof startCluster>>,
+) {
+  const runs = new Map<string, (Run & { serverMicros: number; loadMicros: number })[]>();
+  const targets = [
+    { label: `${WORKERS} workers`, cluster: many },
+    { label: '1 worker', cluster: one },
+  ];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const { label, cluster: target } of targets) {
+      const serverBefore = await target.cpuMicros();
+      const loadBefore = process.cpuUsage();
+      const run = await load(target.url, [request]);
+      const loadUsed = process.cpuUsage(loadBefore);
+      const requests = run.rps * DURATION;
+      runs.set(label, [
+        ...(runs.get(label) ?? []),
+        {
+          ...run,
+          serverMicros: ((await target.cpuMicros()) - serverBefore) / requests,
+          loadMicros: (loadUsed.user + loadUsed.system) / requests,
+        },
+      ]);
+    }
+  }
+  console.log(`${request.method} ${request.path}`);
+  for (const { label } of targets) {
+    const of = runs.get(label) ?? [];
+    printRuns(label, of);
+    console.log(
+      `  ${''.padEnd(16)} CPU per request: servers ${fmt(
+        of.map((r) => r.serverMicros),
+      )} µs, load generator ${fmt(of.map((r) => r.loadMicros))} µs`,
+    );
+  }
+  const manyRuns = runs.get(targets[0]?.label ?? '') ?? [];
+  const oneRuns = runs.get('1 worker') ?? [];
+  const ratios = manyRuns.map((run, i) => run.rps / (oneRuns[i]?.rps ?? Number.NaN));
+  console.log(`  ratio ${WORKERS} workers / 1 worker (req/s): ${fmt(ratios, 3)}`);
+  const cores = os.cpus().length;
+  const s = stats(oneRuns.map((r) => r.serverMicros)).median;
+  const a = stats(oneRuns.map((r) => r.loadMicros)).median;
+  const bound = (processes: number) => Math.min(processes / s, cores / (s + a));
+  console.log(
+    `  the most ${WORKERS} processes can show on ${cores} cores shared with the load generator ` +
+      `(s ${s.toFixed(0)} µs, a ${a.toFixed(0)} µs per request): ${(bound(WORKERS) / bound(1)).toFixed(2)}x`,
   );
 }
 
@@ -276,11 +338,21 @@ async function serveAsWorker() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
+  // The CPU this process has used, when the bench asks (the WORKERS comparison's accounting).
+  process.on('message', (message) => {
+    if (message === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send?.({ cpuMicros: user + system });
+    }
+  });
   process.send?.('ready');
 }
 
 /** `count` processes sharing a port, as WORKERS=count runs them (src/server/cluster.ts). */
-async function startCluster(count: number, dataDir: string): Promise<{ url: string; stop(): void }> {
+async function startCluster(
+  count: number,
+  dataDir: string,
+): Promise<{ url: string; stop(): void; cpuMicros(): Promise<number> }> {
   const port = await freePort();
   const workers = Array.from({ length: count }, () =>
     cluster.fork({ BENCH_PORT: String(port), BENCH_DATA_DIR: dataDir }),
@@ -290,6 +362,24 @@ async function startCluster(count: number, dataDir: string): Promise<{ url: stri
     url: `http://127.0.0.1:${port}`,
     stop: () => {
       for (const worker of workers) worker.kill();
+    },
+    // The CPU all its processes have used so far, in microseconds.
+    cpuMicros: async () => {
+      const used = await Promise.all(
+        workers.map(
+          (worker) =>
+            new Promise<number>((resolve) => {
+              const onMessage = (message: unknown) => {
+                if (typeof message !== 'object' || message === null || !('cpuMicros' in message)) return;
+                worker.off('message', onMessage);
+                resolve(Number(message.cpuMicros));
+              };
+              worker.on('message', onMessage);
+              worker.send('cpu');
+            }),
+        ),
+      );
+      return used.reduce((sum, micros) => sum + micros, 0);
     },
   };
 }
@@ -427,11 +517,7 @@ async function main() {
     const many = await startCluster(WORKERS, dataDir);
     const one = await startCluster(1, dataDir);
     try {
-      await paired(
-        { name: 'GET /api/artist/profile', requests: [profile] },
-        { label: `${WORKERS} workers`, url: many.url },
-        { label: '1 worker', url: one.url },
-      );
+      await compareWorkers(profile, many, one);
     } finally {
       many.stop();
       one.stop();
