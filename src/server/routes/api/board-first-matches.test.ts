@@ -46,6 +46,8 @@ function row(i: number, word: string, genre: string, status: SubmissionStatus) {
     releaseTitle: `${word} Song ${i}`,
     releaseStrategy: 'together',
     primaryGenre: genre,
+    // Every row released within 80 days: a narrow range (isNarrowReleaseRange) holds them all.
+    releaseDate: new Date(Date.UTC(2025, 0, 1) + (i % 80) * 86_400_000).toISOString().slice(0, 10),
     subGenre: 'None of the above',
     artistDetails: { artistName: 'Matched', firstName: 'Sam', surname: 'Match', email: 'match@example.com' },
     formData: {},
@@ -196,6 +198,33 @@ describe('GET /api/board/items: a first page read with its counts', () => {
     expect(pending.first.total).toBe(counts.pending);
     expect(pending.first.counts.pending).toBe(counts.pending);
     expect(pending.first.totalCapped).toBeUndefined();
+  });
+
+  it('pages a narrow release date range from every match read once, below and above the cap', async () => {
+    const range = (from: string, to: string) =>
+      and(sql`${submissions.releaseDate} >= ${from}`, sql`${submissions.releaseDate} <= ${to}`) as SQL;
+    const few = range('2025-01-01', '2025-01-20');
+    const fewCounts = await countsOf(few);
+    const all = range('2025-01-01', '2025-03-31');
+    const allCounts = await countsOf(all);
+    for (const sort of BOARD_SORTS) {
+      const below = await walk(`releasedFrom=2025-01-01&releasedTo=2025-01-20&sort=${sort}`, 60);
+      expect(below.ids, sort).toEqual(await expected(few, sort));
+      expect(below.first.counts).toEqual(fewCounts);
+      expect(below.first.totalCapped).toBeUndefined();
+      const above = await walk(`releasedFrom=2025-01-01&releasedTo=2025-03-31&sort=${sort}`, 100);
+      expect(above.ids, sort).toEqual(await expected(all, sort));
+      expect(above.first.total).toBe(BOARD_COUNT_CAP);
+      expect(above.first.totalCapped).toBe(true);
+    }
+    // A chosen status of a range past the cap: counted exactly from the same reading.
+    const approved = await walk('releasedFrom=2025-01-01&releasedTo=2025-03-31&status=approved', 50);
+    expect(approved.ids).toEqual(
+      await expected(and(all, eq(submissions.status, 'approved')) as SQL, 'newest'),
+    );
+    expect(approved.first.total).toBe(allCounts.approved);
+    expect(approved.first.counts.approved).toBe(allCounts.approved);
+    expect(approved.first.totalCapped).toBeUndefined();
   });
 
   it('finds a rare word among common ones as a search of them all does', async () => {

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   BOARD_COUNT_CAP,
   type BoardListQuery,
@@ -262,43 +263,60 @@ interface FirstMatches {
   byStatus: StatusCount[];
   /** The first page's ids (up to limit + 1) in its order; null when the matches passed the cap. */
   pageIds: string[] | null;
+  /** A chosen status's matches up to the cap + 1, when every match was read (`all`). */
+  statusTotal: number | undefined;
 }
 
 /**
  * The first page of a search or filter and its counts from one reading of the matches (issue 20
- * §5): the view's first BOARD_COUNT_CAP + 1 matches (their id, status and order's columns, kept
- * once in a MATERIALIZED CTE) grouped by status, as countBoardItems counts them; and, when those are
- * all the view's matches, the page's ids sorted from them (a chosen status's among them). The
+ * §5): the view's first BOARD_COUNT_CAP + 1 matches (their id, status and the order's time, kept
+ * once in a MATERIALIZED CTE) grouped by status, as countBoardItems counts them; and, when those
+ * are all the view's matches, the page's ids sorted from them (a chosen status's among them). The
  * rows are then read by id. A rare view so reads its matches once, where the page and the counts
  * each read them before; a view past the cap gets its counts alone (pageIds null) and its page
- * through the order's index, where its matches are dense.
+ * through the order's index, where its matches are dense. With `all` (a narrow release date
+ * range, whose page sorts every match anyway) the CTE holds every match: the counts are taken
+ * from its first cap + 1, the page and a chosen status's count from all of it.
  */
 async function readFirstMatches(
   db: Executor,
-  matching: SQL,
-  status: SubmissionStatus | undefined,
-  orderBy: SQL[],
+  view: { matching: SQL; status: SubmissionStatus | undefined; all: boolean },
+  order: { time: PgColumn; orderBy: SQL[] },
   limit: number,
 ): Promise<FirstMatches> {
+  const { matching, status, all } = view;
+  const ofStatus = status ? eq(submissions.status, status) : sql`true`;
   // The CTE is named "submissions" in the page's subquery, so the order's columns are its own.
   const result = await db.execute(sql`
     with first_matches as materialized (
-      select ${submissions.id}, ${submissions.status}, ${submissions.createdAt}, ${submissions.statusChangedAt}
-        from ${submissions} where ${matching} limit ${BOARD_COUNT_CAP + 1})
+      select ${submissions.id}, ${submissions.status}, ${order.time}
+        from ${submissions} where ${matching}${all ? sql`` : sql` limit ${BOARD_COUNT_CAP + 1}`})
     select
       (select coalesce(json_agg(json_build_array(g.status, g.n)), '[]'::json)
-         from (select status, count(*)::int as n from first_matches group by status) as g) as by_status,
-      case when (select count(*) from first_matches) <= ${BOARD_COUNT_CAP} then
-        array(select ${submissions.id}::text from first_matches as ${submissions}
-                where ${status ? eq(submissions.status, status) : sql`true`}
-                order by ${sql.join(orderBy, sql`, `)} limit ${limit + 1})
-      end as page_ids`);
+         from (select f.status, count(*)::int as n
+                 from (select status from first_matches limit ${BOARD_COUNT_CAP + 1}) as f group by f.status) as g) as by_status,
+      case when ${all ? sql`true` : sql`(select count(*) from first_matches) <= ${BOARD_COUNT_CAP}`} then
+        array(select ${submissions.id}::text from first_matches as ${submissions} where ${ofStatus}
+                order by ${sql.join(order.orderBy, sql`, `)} limit ${limit + 1})
+      end as page_ids,
+      ${
+        all && status
+          ? sql`(select count(*)::int from (select 1 from first_matches as ${submissions} where ${ofStatus} limit ${BOARD_COUNT_CAP + 1}) as s)`
+          : sql`null::int`
+      } as status_total`);
   const [row] = (
-    result as unknown as { rows: { by_status: [SubmissionStatus, number][]; page_ids: string[] | null }[] }
+    result as unknown as {
+      rows: {
+        by_status: [SubmissionStatus, number][];
+        page_ids: string[] | null;
+        status_total: number | null;
+      }[];
+    }
   ).rows;
   return {
     byStatus: (row?.by_status ?? []).map(([status, n]) => ({ status, n })),
     pageIds: row?.page_ids ?? null,
+    statusTotal: row?.status_total ?? undefined,
   };
 }
 
@@ -466,9 +484,11 @@ export async function readBoardPage(
     !cursor && conditions.length > 0
       ? await readFirstMatches(
           deps.db,
-          and(...conditions) as SQL,
-          filters.status,
-          keyset.orderBy,
+          { matching: and(...conditions) as SQL, status: filters.status, all: narrow },
+          {
+            time: query.sort === 'age' ? submissions.statusChangedAt : submissions.createdAt,
+            orderBy: keyset.orderBy,
+          },
           query.limit,
         )
       : undefined;
@@ -484,7 +504,8 @@ export async function readBoardPage(
           .limit(query.limit + 1);
   // A first page that holds every match of a chosen status is that status's count: a rare
   // combination is not read through twice.
-  const statusTotal = filters.status && !cursor && rows.length <= query.limit ? rows.length : undefined;
+  const statusTotal =
+    first?.statusTotal ?? (filters.status && !cursor && rows.length <= query.limit ? rows.length : undefined);
   const [counted, overdueCounted] = await Promise.all([
     carried
       ? carried.counted
