@@ -348,6 +348,17 @@ export const submissions = pgTable(
     index('submissions_status_changed_at_id_idx').on(t.statusChangedAt, t.id),
     index('submissions_status_status_changed_at_id_idx').on(t.status, t.statusChangedAt, t.id),
     index('submissions_release_date_idx').on(t.releaseDate),
+    // The release type and genre filters, with a status or not: the first matches counted, a
+    // rare combination's page found without walking an order's index past every other row
+    // (newest/oldest read in order when all three are given; PGlite's PostgreSQL 18 skips the
+    // leading columns when only some are).
+    index('submissions_release_type_genre_status_idx').on(
+      t.releaseType,
+      t.primaryGenre,
+      t.status,
+      t.createdAt,
+      t.id,
+    ),
     // A whole e-mail address searched is matched exactly (domain/board/board-rules.ts).
     index('submissions_artist_email_idx').on(sql`lower(${t.artistDetails}->>'email')`),
     // The keyset orders of the paged lists (issue 19): the board (all, or one status) and an

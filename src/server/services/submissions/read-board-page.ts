@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   BOARD_COUNT_CAP,
   type BoardListQuery,
@@ -15,6 +16,7 @@ import {
   submissionStatusSchema,
 } from '../../../domain';
 import type { Executor } from '../../db/client';
+import { readThroughCache } from '../../db/read-cache';
 import { submissionStatusCounts, submissions } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { cursorTimeOf, cutPage, keysetOrder } from '../pagination/keyset-page';
@@ -28,9 +30,10 @@ import { summaryColumns } from './read-submissions';
  * The staff board's list (issues 7, 19, 20 §5): a search, filters, one of four orders, a page at
  * a time by signed keyset cursors, with the counts per status for the filter chips. One statement
  * for the page and, with the first page, the counts (countBoardItems: exact from the kept counts,
- * or up to BOARD_COUNT_CAP over a search or filter); each order reads an index:
+ * or up to BOARD_COUNT_CAP over a search or filter, then with the page: readFirstMatches); each
+ * order reads an index:
  *
- * | sort   | order                                   | index (drizzle/0009, 0012)                    |
+ * | sort   | order                                   | index (drizzle/0009, 0014, 0020)              |
  * |--------|-----------------------------------------|-----------------------------------------------|
  * | newest | created_at desc, id desc                | (created_at, id), or (status, created_at, id) |
  * | oldest | created_at, id                          | the same, read forwards                       |
@@ -38,10 +41,21 @@ import { summaryColumns } from './read-submissions';
  * | age    | status_changed_at, id                   | (status_changed_at, id), or with status first |
  *
  * The search's words each match the search text (kept by triggers, drizzle/0014_board_triage) through its
- * trigram GIN index; release type and genre are equality filters, the release date range reads
- * (release_date).
+ * trigram GIN index, but for words common to most of the board (commonSearchWords), checked on
+ * the rows the rarer words find; release type and genre are equality filters, read with or
+ * without a status through (release_type, primary_genre, status, created_at, id) (drizzle/0020);
+ * the release date range reads (release_date).
+ *
+ * A first page of a search or filter reads its matches once (readFirstMatches): the first
+ * BOARD_COUNT_CAP + 1 give the counts and, when they are all, the page; past the cap the page is
+ * read through the order's index, where the matches are dense. Server time per page at 100,000
+ * submissions (bench/api.ts, LOAD=0, median ms, PGlite; a loaded 2-core machine, so read them
+ * against the default order's): default 13.8 → 15.7, name search 40.0 → 17.4, the rare
+ * combination of status, type, genre and year 78.8 → 20.2, ISRC 8.3 → 6.6; type and genre
+ * (21.0 → 29.5) and one month of release dates (16.3 → 20.7) within the noise of interleaved
+ * runs. On PGlite nothing vacuums: every row read visits the heap, and dead row versions double
+ * what an index lists, so reading the cap's 1,001 matches costs a few milliseconds at least.
  */
-
 /**
  * What the list is narrowed by. One key per filter: a new filter (issue 20 §4's overdue) is a key
  * here, a condition in `filterConditions` and a field of the query schema; the cursor's scope and
@@ -74,8 +88,10 @@ export function boardFiltersOf(query: BoardListQuery): BoardFilters {
  * One search word: a whole ISRC or UPC exactly, through the code indexes of tracks and catalogue
  * items (drizzle/0014_board_triage); a whole e-mail address exactly, through the artist e-mail index; anything
  * else anywhere in the search text, through its trigram index. The expressions are the indexes'.
+ * A word `common` to most submissions is matched on the rows the other words find instead, in an
+ * expression the trigram index has not (commonSearchWords).
  */
-function searchCondition(word: string): SQL {
+function searchCondition(word: string, common: boolean): SQL {
   switch (boardSearchWordKind(word)) {
     case 'code':
       return sql`${submissions.id} in (
@@ -90,15 +106,66 @@ function searchCondition(word: string): SQL {
     case 'email':
       return sql`lower(${submissions.artistDetails}->>'email') = ${word}`;
     default:
-      return sql`${submissions.searchText} like ${likePatternOf(word)}`;
+      return common
+        ? sql`(${submissions.searchText} || '') like ${likePatternOf(word)}`
+        : sql`${submissions.searchText} like ${likePatternOf(word)}`;
   }
 }
 
+/** A word found in more than this share of the sampled search texts is common (commonSearchWords). */
+const COMMON_WORD_SHARE = 0.1;
+/** Fewer sampled search texts than this tell nothing: every word goes through the index. */
+const MIN_SEARCH_SAMPLE = 20;
+
+/**
+ * A sample of the search texts: the planner's own, the histogram ANALYZE keeps of the column
+ * (pg_stats, about a hundred values spread over the board), read at most every READ_CACHE_TTL_MS.
+ * Empty before the table was first analyzed.
+ */
+export function readSearchTextSample(db: Executor): Promise<string[]> {
+  return readThroughCache(db, 'board:search-text-sample', async () => {
+    const [row] = await db
+      .select({ sample: sql<string[] | null>`histogram_bounds::text::text[]` })
+      .from(sql`pg_stats`)
+      .where(sql`schemaname = current_schema() and tablename = 'submissions' and attname = 'search_text'`);
+    return row?.sample ?? [];
+  });
+}
+
+/**
+ * The words of a search that the trigram index had better not look up (issue 20 §5: a page in
+ * 10 ms at 100,000 submissions): those found in more than COMMON_WORD_SHARE of the sample (a
+ * label's own name, "music", a mail provider), whose trigrams' lists name most of the board.
+ * Looked up with the rare ones, their lists are read whole and ANDed (most of a search's time);
+ * checked on the few rows the rarest word finds, they cost nothing. The rarest word is always
+ * looked up, so a search of common words alone is planned as before.
+ */
+export function commonSearchWords(words: string[], sample: string[]): Set<string> {
+  const text = words.filter((word) => boardSearchWordKind(word) === 'text');
+  if (text.length < 2 || sample.length < MIN_SEARCH_SAMPLE) return new Set();
+  const shares = text.map((word) => ({
+    word,
+    share: sample.filter((value) => value.includes(word)).length / sample.length,
+  }));
+  const rarest = shares.reduce((best, next) => (next.share < best.share ? next : best));
+  return new Set(
+    shares
+      .filter(({ word, share }) => word !== rarest.word && share > COMMON_WORD_SHARE)
+      .map(({ word }) => word),
+  );
+}
+
 /** The conditions of every filter but the status (which the counts per status leave out). */
-function filterConditions(filters: BoardFilters, promise: Pick<PromiseClock, 'cutoff'> | undefined): SQL[] {
+function filterConditions(
+  filters: BoardFilters,
+  promise: Pick<PromiseClock, 'cutoff'> | undefined,
+  searchSample: string[] = [],
+): SQL[] {
   const conditions: SQL[] = [];
   if (filters.overdue && promise) conditions.push(overdueCondition(promise));
-  for (const word of boardSearchWords(filters.q)) conditions.push(searchCondition(word));
+  const words = boardSearchWords(filters.q);
+  const common = commonSearchWords(words, searchSample);
+  for (const word of words) conditions.push(searchCondition(word, common.has(word)));
   if (filters.releaseType) conditions.push(eq(submissions.releaseType, filters.releaseType));
   if (filters.genre) conditions.push(eq(submissions.primaryGenre, filters.genre));
   if (filters.releasedFrom) conditions.push(gte(submissions.releaseDate, filters.releasedFrom));
@@ -198,6 +265,73 @@ function emptyCounts(): Record<SubmissionStatus, number> {
   >;
 }
 
+interface StatusCount {
+  status: SubmissionStatus;
+  n: number;
+}
+
+/** What readFirstMatches read: the first matches by status, and the first page's ids if it could. */
+interface FirstMatches {
+  byStatus: StatusCount[];
+  /** The first page's ids (up to limit + 1) in its order; null when the matches passed the cap. */
+  pageIds: string[] | null;
+  /** A chosen status's matches up to the cap + 1, when every match was read (`all`). */
+  statusTotal: number | undefined;
+}
+
+/**
+ * The first page of a search or filter and its counts from one reading of the matches (issue 20
+ * §5): the view's first BOARD_COUNT_CAP + 1 matches (their id, status and the order's time, kept
+ * once in a MATERIALIZED CTE) grouped by status, as countBoardItems counts them; and, when those
+ * are all the view's matches, the page's ids sorted from them (a chosen status's among them). The
+ * rows are then read by id. A rare view so reads its matches once, where the page and the counts
+ * each read them before; a view past the cap gets its counts alone (pageIds null) and its page
+ * through the order's index, where its matches are dense. With `all` (a narrow release date
+ * range, whose page sorts every match anyway) the CTE holds every match: the counts are taken
+ * from its first cap + 1, the page and a chosen status's count from all of it.
+ */
+async function readFirstMatches(
+  db: Executor,
+  view: { matching: SQL; status: SubmissionStatus | undefined; all: boolean },
+  order: { time: PgColumn; orderBy: SQL[] },
+  limit: number,
+): Promise<FirstMatches> {
+  const { matching, status, all } = view;
+  const ofStatus = status ? eq(submissions.status, status) : sql`true`;
+  // The CTE is named "submissions" in the page's subquery, so the order's columns are its own.
+  const result = await db.execute(sql`
+    with first_matches as materialized (
+      select ${submissions.id}, ${submissions.status}, ${order.time}
+        from ${submissions} where ${matching}${all ? sql`` : sql` limit ${BOARD_COUNT_CAP + 1}`})
+    select
+      (select coalesce(json_agg(json_build_array(g.status, g.n)), '[]'::json)
+         from (select f.status, count(*)::int as n
+                 from (select status from first_matches limit ${BOARD_COUNT_CAP + 1}) as f group by f.status) as g) as by_status,
+      case when ${all ? sql`true` : sql`(select count(*) from first_matches) <= ${BOARD_COUNT_CAP}`} then
+        array(select ${submissions.id}::text from first_matches as ${submissions} where ${ofStatus}
+                order by ${sql.join(order.orderBy, sql`, `)} limit ${limit + 1})
+      end as page_ids,
+      ${
+        all && status
+          ? sql`(select count(*)::int from (select 1 from first_matches as ${submissions} where ${ofStatus} limit ${BOARD_COUNT_CAP + 1}) as s)`
+          : sql`null::int`
+      } as status_total`);
+  const [row] = (
+    result as unknown as {
+      rows: {
+        by_status: [SubmissionStatus, number][];
+        page_ids: string[] | null;
+        status_total: number | null;
+      }[];
+    }
+  ).rows;
+  return {
+    byStatus: (row?.by_status ?? []).map(([status, n]) => ({ status, n })),
+    pageIds: row?.page_ids ?? null,
+    statusTotal: row?.status_total ?? undefined,
+  };
+}
+
 /**
  * The counts of a view (issue 20 §5: a page in 10 ms at 100,000 submissions). With nothing but a
  * status to filter by, the exact counts the triggers keep (one row per status). Otherwise the
@@ -207,17 +341,24 @@ function emptyCounts(): Record<SubmissionStatus, number> {
  * bound. Counting every status of a broad view up to the cap would read each status's rows until
  * a thousand match, all of them where few do: seconds for a filter no index serves. With a status
  * chosen, the view's total is that status's matches, counted the same way when the first matches
- * could not tell.
+ * could not tell. The first matches come from readFirstMatches when it read them with the page.
  */
 export async function countBoardItems(
   db: Executor,
   filters: BoardFilters = {},
   promise?: Pick<PromiseClock, 'cutoff'>,
-  /** The chosen status's matches when already known (its first page held them all). */
-  statusTotal?: number,
+  known: {
+    /** The chosen status's matches when already known (its first page held them all). */
+    statusTotal?: number | undefined;
+    /** readSearchTextSample's, for a search of several words. */
+    searchSample?: string[] | undefined;
+    /** The view's first matches by status, when readFirstMatches read them with the page. */
+    firstMatches?: StatusCount[] | undefined;
+  } = {},
 ): Promise<BoardCounts> {
+  const { statusTotal } = known;
   const counts = emptyCounts();
-  const conditions = filterConditions(filters, promise);
+  const conditions = filterConditions(filters, promise, known.searchSample);
   if (conditions.length === 0) {
     const rows = await db
       .select({ status: submissionStatusCounts.status, n: sql<number>`${submissionStatusCounts.n}::int` })
@@ -227,12 +368,14 @@ export async function countBoardItems(
     return { counts, capped: [], total, totalCapped: false };
   }
   const matching = and(...conditions) as SQL;
-  const first = await db
-    .select({ status: sql<SubmissionStatus>`first_matches.status`, n: sql<number>`count(*)::int` })
-    .from(
-      sql`(select ${submissions.status} as status from ${submissions} where ${matching} limit ${BOARD_COUNT_CAP + 1}) as first_matches`,
-    )
-    .groupBy(sql`first_matches.status`);
+  const first =
+    known.firstMatches ??
+    (await db
+      .select({ status: sql<SubmissionStatus>`first_matches.status`, n: sql<number>`count(*)::int` })
+      .from(
+        sql`(select ${submissions.status} as status from ${submissions} where ${matching} limit ${BOARD_COUNT_CAP + 1}) as first_matches`,
+      )
+      .groupBy(sql`first_matches.status`));
   for (const row of first) counts[row.status] = Math.min(row.n, BOARD_COUNT_CAP);
   const found = first.reduce((sum, row) => sum + row.n, 0);
   if (found <= BOARD_COUNT_CAP) {
@@ -323,7 +466,8 @@ export async function readBoardPage(
   const scope: ListScope = { list: 'board', sort: query.sort, filters: { ...filters } };
   const cursor = query.cursor ? decodeListCursor(deps.cursorKey, scope, query.cursor) : undefined;
   const keyset = boardKeyset(query.sort, cursor?.after, cursor?.lead);
-  const conditions = filterConditions(filters, deps.promise);
+  const searchSample = boardSearchWords(filters.q).length > 1 ? await readSearchTextSample(deps.db) : [];
+  const conditions = filterConditions(filters, deps.promise, searchSample);
   const matching = and(
     ...conditions,
     filters.status ? eq(submissions.status, filters.status) : undefined,
@@ -346,17 +490,42 @@ export async function readBoardPage(
   // The counts and the board's overdue count (issue 20 §4), taken with the first page and carried
   // by the cursor, so later pages never count again.
   const carried = cursor ? countsFromTotals(cursor.totals) : undefined;
-  const rows = await deps.db
-    .select({ ...rowColumns, cursorTime: cursorTimeFor(query.sort) })
-    .from(submissions)
-    .where(where)
-    .orderBy(...keyset.orderBy)
-    .limit(query.limit + 1);
+  // A first page of a search or filter: its matches read once for the counts and, when they are
+  // few, the page's ids (readFirstMatches).
+  const first =
+    !cursor && conditions.length > 0
+      ? await readFirstMatches(
+          deps.db,
+          { matching: and(...conditions) as SQL, status: filters.status, all: narrow },
+          {
+            time: query.sort === 'age' ? submissions.statusChangedAt : submissions.createdAt,
+            orderBy: keyset.orderBy,
+          },
+          query.limit,
+        )
+      : undefined;
+  const pageIds = first?.pageIds;
+  const rows =
+    pageIds?.length === 0
+      ? []
+      : await deps.db
+          .select({ ...rowColumns, cursorTime: cursorTimeFor(query.sort) })
+          .from(submissions)
+          .where(pageIds ? inArray(submissions.id, pageIds) : where)
+          .orderBy(...keyset.orderBy)
+          .limit(query.limit + 1);
   // A first page that holds every match of a chosen status is that status's count: a rare
   // combination is not read through twice.
-  const statusTotal = filters.status && !cursor && rows.length <= query.limit ? rows.length : undefined;
+  const statusTotal =
+    first?.statusTotal ?? (filters.status && !cursor && rows.length <= query.limit ? rows.length : undefined);
   const [counted, overdueCounted] = await Promise.all([
-    carried ? carried.counted : countBoardItems(deps.db, filters, deps.promise, statusTotal),
+    carried
+      ? carried.counted
+      : countBoardItems(deps.db, filters, deps.promise, {
+          statusTotal,
+          searchSample,
+          firstMatches: first?.byStatus,
+        }),
     carried ? carried.overdue : countOverdueUpTo(deps.db, deps.promise),
   ]);
   const { page, nextCursor } = cutPage(

@@ -1,0 +1,1 @@
+CREATE INDEX "submissions_release_type_genre_status_idx" ON "submissions" USING btree ("release_type","primary_genre","status","created_at","id");
