@@ -62,4 +62,13 @@ describe('calendar dates (UTC arithmetic on YYYY-MM-DD)', () => {
     expect(getIsoDateOfInstant(instant, 'America/New_York')).toBe('2026-12-31');
     expect(getIsoDateOfInstant(instant, 'Asia/Tokyo')).toBe('2027-01-01');
   });
+
+  it('gives UTC the same dates the zone formatter gives, at the edges of a day', () => {
+    for (const iso of ['2026-03-01T00:00:00.000Z', '2026-03-01T23:59:59.999Z', '2024-02-29T12:00:00.000Z']) {
+      const instant = new Date(iso);
+      expect(getIsoDateOfInstant(instant, 'UTC')).toBe(iso.slice(0, 10));
+      expect(getIsoDateOfInstant(instant, 'Etc/UTC')).toBe(iso.slice(0, 10));
+    }
+    expect(getIsoDateOfInstant(new Date('2026-03-01T23:59:59.999Z'), 'Asia/Tokyo')).toBe('2026-03-02');
+  });
 });

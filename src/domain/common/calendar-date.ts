@@ -42,14 +42,10 @@ function requireIsoDate(value: IsoDate): number {
  * zone so "today" is the artist's today; the server passes its configured zone (UTC by default).
  */
 export function getIsoDateOfInstant(instant: Date, timeZone = 'UTC'): IsoDate {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  // UTC needs no formatter (the board works out each row's answer-by date with it: a formatter
+  // built per call was a tenth of a board page's time, issue 20 §5).
+  if (timeZone === 'UTC') return instant.toISOString().slice(0, 10);
+  return isoDateIn(instant.getTime(), timeZone);
 }
 
 /** Whether `value` names an IANA time zone this runtime knows ('Europe/London', 'UTC'). */

@@ -26,6 +26,7 @@ describe('allJobs', () => {
       'mail.send',
       'maintenance.analytics-retention',
       'maintenance.clean-up',
+      'maintenance.vacuum-embedded-database',
       'media.audio-peaks',
       'media.measure-loudness',
       'media.social-clips',
@@ -62,6 +63,7 @@ describe('with a database', () => {
     expect(recurring.sort()).toEqual([
       'maintenance.analytics-retention',
       'maintenance.clean-up',
+      'maintenance.vacuum-embedded-database',
       'monitoring.check-providers',
       'planner.remind-deadlines',
       'review.decline-overdue',

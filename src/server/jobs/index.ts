@@ -16,6 +16,7 @@ import { sealAgreementJob } from './seal-agreement';
 import { sendMailJob } from './send-mail';
 import { syncBoardInvitationJob } from './sync-board-invitation';
 import { syncBoardSubmissionJob } from './sync-board-submission';
+import { vacuumEmbeddedDatabaseJob } from './vacuum-embedded-database';
 
 /** Every background job: the worker runs these, and `enqueueJob` takes their names and payloads. */
 export const allJobs = [
@@ -34,6 +35,7 @@ export const allJobs = [
   checkProvidersJob,
   remindDeadlinesJob,
   declineOverdueSubmissionsJob,
+  vacuumEmbeddedDatabaseJob,
 ] as const;
 
 type AnyJob = (typeof allJobs)[number];
