@@ -340,24 +340,38 @@ export const submissions = pgTable(
     uniqueIndex('submissions_upload_session_id_key').on(t.uploadSessionId),
     // The response promise (issue 20 §4): pending submissions by when their clock started, for the
     // board's overdue filter and count and the job that declines those past the promise.
+    // The two columns of the expression last, so the board's overdue count (overdueCondition) is
+    // read from the index alone.
     index('submissions_pending_waiting_since_idx')
-      .on(sql`coalesce(${t.returnedToPendingAt}, ${t.createdAt})`, t.id)
+      .on(sql`coalesce(${t.returnedToPendingAt}, ${t.createdAt})`, t.id, t.createdAt, t.returnedToPendingAt)
       .where(sql`${t.status} = 'pending'`),
     // The board's search, sorts and filters (issue 20 §5).
     index('submissions_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('submissions_status_changed_at_id_idx').on(t.statusChangedAt, t.id),
     index('submissions_status_status_changed_at_id_idx').on(t.status, t.statusChangedAt, t.id),
-    index('submissions_release_date_idx').on(t.releaseDate),
+    // The release date range, with what the board's first matches read of each row (its status
+    // and the orders' times, read-board-page.ts readFirstMatches) after it: counted from the index
+    // alone, without visiting the table.
+    index('submissions_release_date_status_times_idx').on(
+      t.releaseDate,
+      t.status,
+      t.createdAt,
+      t.statusChangedAt,
+      t.id,
+    ),
     // The release type and genre filters, with a status or not: the first matches counted, a
     // rare combination's page found without walking an order's index past every other row
     // (newest/oldest read in order when all three are given; PGlite's PostgreSQL 18 skips the
-    // leading columns when only some are).
+    // leading columns when only some are). The age order's time and the release date last, so
+    // the first matches are read from the index alone, a date range among them.
     index('submissions_release_type_genre_status_idx').on(
       t.releaseType,
       t.primaryGenre,
       t.status,
       t.createdAt,
       t.id,
+      t.statusChangedAt,
+      t.releaseDate,
     ),
     // A whole e-mail address searched is matched exactly (domain/board/board-rules.ts).
     index('submissions_artist_email_idx').on(sql`lower(${t.artistDetails}->>'email')`),
