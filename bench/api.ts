@@ -276,10 +276,7 @@ module.exports = (client) => {
 /**
  * WORKERS processes against one, in alternating rounds, with the CPU each request cost: the
  * servers' (their processes' own accounting) and the load generator's (this process: autocannon's
- * thread; the database's is not counted). On a machine whose cores the load generator shares, N
- * processes cannot serve more than the cores allow: one process is bound by its one core (1 / s
- * requests a second, s its CPU per request), N processes by N / s and by the machine, C / (s + a)
- * with the generator's a per request. The ratio of the two bounds is the most WORKERS can show here.
+ * thread; the database's is not counted), and how many of the machine's cores the two kept busy.
  */
 async function compareWorkers(
   request: BenchRequest,
@@ -322,13 +319,13 @@ async function compareWorkers(
   const oneRuns = runs.get('1 worker') ?? [];
   const ratios = manyRuns.map((run, i) => run.rps / (oneRuns[i]?.rps ?? Number.NaN));
   console.log(`  ratio ${WORKERS} workers / 1 worker (req/s): ${fmt(ratios, 3)}`);
-  const cores = os.cpus().length;
-  const s = stats(oneRuns.map((r) => r.serverMicros)).median;
-  const a = stats(oneRuns.map((r) => r.loadMicros)).median;
-  const bound = (processes: number) => Math.min(processes / s, cores / (s + a));
+  // What the machine had left: on a machine whose cores the load generator shares, N processes
+  // stop gaining when servers and generator together keep every core busy.
+  const busy = (of: typeof manyRuns) =>
+    stats(of.map((r) => (r.rps * (r.serverMicros + r.loadMicros)) / 1e6)).median.toFixed(2);
   console.log(
-    `  the most ${WORKERS} processes can show on ${cores} cores shared with the load generator ` +
-      `(s ${s.toFixed(0)} µs, a ${a.toFixed(0)} µs per request): ${(bound(WORKERS) / bound(1)).toFixed(2)}x`,
+    `  cores kept busy by the servers and the load generator (median): ${WORKERS} workers ${busy(manyRuns)}, ` +
+      `1 worker ${busy(oneRuns)}, of ${os.cpus().length}`,
   );
 }
 
