@@ -43,18 +43,15 @@ import { summaryColumns } from './read-submissions';
  * The search's words each match the search text (kept by triggers, drizzle/0014_board_triage) through its
  * trigram GIN index, but for words common to most of the board (commonSearchWords), checked on
  * the rows the rarer words find; release type and genre are equality filters, read with or
- * without a status through (release_type, primary_genre, status, created_at, id) (drizzle/0020);
- * the release date range reads (release_date).
+ * without a status through (release_type, primary_genre, status, created_at, id, ...) (drizzle/0020);
+ * the release date range reads (release_date, status, created_at, status_changed_at, id).
  *
  * A first page of a search or filter reads its matches once (readFirstMatches): the first
  * BOARD_COUNT_CAP + 1 give the counts and, when they are all, the page; past the cap the page is
- * read through the order's index, where the matches are dense. Server time per page at 100,000
- * submissions (bench/api.ts, LOAD=0, median ms, PGlite; a loaded 2-core machine, so read them
- * against the default order's): default 13.8 → 15.7, name search 40.0 → 17.4, the rare
- * combination of status, type, genre and year 78.8 → 20.2, ISRC 8.3 → 6.6; type and genre
- * (21.0 → 29.5) and one month of release dates (16.3 → 20.7) within the noise of interleaved
- * runs. On PGlite nothing vacuums: every row read visits the heap, and dead row versions double
- * what an index lists, so reading the cap's 1,001 matches costs a few milliseconds at least.
+ * read through the order's index, where the matches are dense. The indexes hold every column the
+ * first matches read, so on a vacuumed table (autovacuum; on PGlite the hourly
+ * maintenance.vacuum-embedded-database) they are counted from the index alone. Server time per
+ * page at 100,000 submissions: ARCHITECTURE.md (the board).
  */
 /**
  * What the list is narrowed by. One key per filter: a new filter (issue 20 §4's overdue) is a key
