@@ -91,7 +91,7 @@ function helmetOptions(
  * The headers helmet's middleware sets for `options`, read once by running it on a stand-in
  * response: they depend on the options alone (no directive here is a function of the request).
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {

@@ -93,7 +93,8 @@ export async function createTestContext(
     close: async () => {
       await app.close();
       if (!given) await database.destroy();
-      if (!givenDataDir) await fs.rm(dataDir, { recursive: true, force: true });
+      // Retried: a file the app was still writing as it closed makes rmdir fail with ENOTEMPTY.
+      if (!givenDataDir) await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }

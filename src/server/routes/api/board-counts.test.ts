@@ -1,16 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BOARD_COUNT_CAP,
-  type BoardListResponse,
-  boardListResponseSchema,
-  SUBMISSION_STATUSES,
-  type SubmissionStatus,
-} from '../../../domain';
+import { BOARD_COUNT_CAP, SUBMISSION_STATUSES, type SubmissionStatus } from '../../../domain';
 import { submissions } from '../../db/schema';
-import { addStaff } from '../../services/staff/manage-staff';
-import { type SignedIn, signIn } from '../../test/sign-in';
-import { createTestContext, type TestContext } from '../../test/test-context';
+import { type BoardFixture, boardSubmissionRow, startBoardFixture } from '../../test/board-fixture';
 
 /**
  * The board's counts at volume (issue 20 §5): narrowed by a search or a filter, the view is counted
@@ -19,11 +10,10 @@ import { createTestContext, type TestContext } from '../../test/test-context';
  * stay exact. Runs on PGlite
  * and on PostgreSQL (TEST_DATABASE_URL).
  */
-let ctx: TestContext;
-let staff: SignedIn;
-let artistId: string;
+let board: BoardFixture;
 
-const db = () => ctx.database.db;
+const db = () => board.ctx.database.db;
+const page = (query: string) => board.page(query);
 
 /** More pending than the cap, a few approved, all found by the word "lantern"; rejected ones are not. */
 const PENDING = BOARD_COUNT_CAP + 25;
@@ -31,32 +21,21 @@ const APPROVED = 3;
 const REJECTED = 4;
 
 function row(i: number, status: SubmissionStatus, title: string) {
-  return {
-    artistId,
+  return boardSubmissionRow(board.artistId, {
     status,
     uploadSessionId: `counts-${status}-${i}`,
     itemName: `Counted - ${title}`,
-    uploadType: 'new-music',
     releaseType: 'single',
     releaseTitle: title,
-    releaseStrategy: 'together',
     primaryGenre: status === 'approved' ? 'Jazz' : 'Pop',
-    subGenre: 'None of the above',
     artistDetails: { artistName: 'Counted', firstName: 'Sam', surname: 'Count', email: 'count@example.com' },
-    formData: {},
-    additionalData: {},
     // Long past any response promise: every pending one is overdue.
     createdAt: new Date(Date.UTC(2024, 0, 1) + i * 1000),
-  };
+  });
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await addStaff(db(), 'counts@label.example');
-  staff = await signIn(ctx.app, db(), 'counts@label.example');
-  await signIn(ctx.app, db(), 'artist-counts@example.com');
-  const rows = await db().execute(sql`select id from artists limit 1`);
-  artistId = (rows as unknown as { rows: { id: string }[] }).rows[0]?.id as string;
+  board = await startBoardFixture('counts');
   await db()
     .insert(submissions)
     .values([
@@ -65,17 +44,7 @@ beforeAll(async () => {
       ...Array.from({ length: REJECTED }, (_, i) => row(i, 'rejected', `Candle Song ${i}`)),
     ]);
 }, 120_000);
-afterAll(async () => ctx.close());
-
-async function page(query: string): Promise<BoardListResponse> {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/board/items?${query}`,
-    headers: { cookie: staff.cookie },
-  });
-  expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
-  return boardListResponseSchema.parse(response.json());
-}
+afterAll(async () => board.ctx.close());
 
 const zeroes = () => Object.fromEntries(SUBMISSION_STATUSES.map((status) => [status, 0]));
 

@@ -5,15 +5,12 @@ import {
   BOARD_SORTS,
   type BoardListResponse,
   type BoardSort,
-  boardListResponseSchema,
   SUBMISSION_STATUSES,
   type SubmissionStatus,
 } from '../../../domain';
 import { submissions } from '../../db/schema';
-import { addStaff } from '../../services/staff/manage-staff';
 import { commonSearchWords } from '../../services/submissions/read-board-page';
-import { type SignedIn, signIn } from '../../test/sign-in';
-import { createTestContext, type TestContext } from '../../test/test-context';
+import { type BoardFixture, boardSubmissionRow, startBoardFixture } from '../../test/board-fixture';
 
 /**
  * The board's first page of a search or filter read with its counts from one reading of the
@@ -22,11 +19,10 @@ import { createTestContext, type TestContext } from '../../test/test-context';
  * every order, walked by cursor, is the view's rows in that order, and the counts are the view's.
  * Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */
-let ctx: TestContext;
-let staff: SignedIn;
-let artistId: string;
+let board: BoardFixture;
 
-const db = () => ctx.database.db;
+const db = () => board.ctx.database.db;
+const page = (query: string) => board.page(query);
 
 /** Statuses of the "ember" rows, in turn. */
 const STATUSES: SubmissionStatus[] = ['pending', 'in_progress', 'approved', 'live', 'rejected'];
@@ -36,35 +32,24 @@ const POP = BOARD_COUNT_CAP;
 
 function row(i: number, word: string, genre: string, status: SubmissionStatus) {
   const base = Date.UTC(2024, 0, 1);
-  return {
-    artistId,
+  return boardSubmissionRow(board.artistId, {
     status,
     uploadSessionId: `first-matches-${word}-${i}`,
     itemName: `Matched - ${word} Song ${i}`,
-    uploadType: 'new-music',
     releaseType: TYPES[i % TYPES.length] as string,
     releaseTitle: `${word} Song ${i}`,
-    releaseStrategy: 'together',
     primaryGenre: genre,
     // Every row released within 80 days: a narrow range (isNarrowReleaseRange) holds them all.
     releaseDate: new Date(Date.UTC(2025, 0, 1) + (i % 80) * 86_400_000).toISOString().slice(0, 10),
-    subGenre: 'None of the above',
     artistDetails: { artistName: 'Matched', firstName: 'Sam', surname: 'Match', email: 'match@example.com' },
-    formData: {},
-    additionalData: {},
     // Three at each instant (ties broken by id); status changes in another order, each its own.
     createdAt: new Date(base + Math.floor(i / 3) * 1000),
     statusChangedAt: new Date(base + 10_000_000 + ((i * 7919) % 5000) * 1000),
-  };
+  });
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await addStaff(db(), 'first-matches@label.example');
-  staff = await signIn(ctx.app, db(), 'first-matches@label.example');
-  await signIn(ctx.app, db(), 'artist-first-matches@example.com');
-  const rows = await db().execute(sql`select id from artists limit 1`);
-  artistId = (rows as unknown as { rows: { id: string }[] }).rows[0]?.id as string;
+  board = await startBoardFixture('first-matches');
   await db()
     .insert(submissions)
     .values([
@@ -77,17 +62,7 @@ beforeAll(async () => {
   // Statistics, as autovacuum (PostgreSQL) or the bench leaves them: the search's sample.
   await db().execute(sql`analyze submissions`);
 }, 120_000);
-afterAll(async () => ctx.close());
-
-async function page(query: string): Promise<BoardListResponse> {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/board/items?${query}`,
-    headers: { cookie: staff.cookie },
-  });
-  expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
-  return boardListResponseSchema.parse(response.json());
-}
+afterAll(async () => board.ctx.close());
 
 /** Every page of a view in one order, walked by cursor: the ids and the first page's answer. */
 async function walk(query: string, limit: number): Promise<{ ids: string[]; first: BoardListResponse }> {

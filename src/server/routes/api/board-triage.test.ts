@@ -4,12 +4,10 @@ import {
   BAD_RELEASE_DATE_FILTER,
   BOARD_SEARCH_TOO_LONG,
   BOARD_SEARCH_TOO_SHORT,
-  type BoardListResponse,
   BULK_DUPLICATE_IDS,
   BULK_IDS_REQUIRED,
   BULK_TOO_MANY,
   BULK_UNKNOWN_DECISION,
-  boardListResponseSchema,
   bulkDecisionResponseSchema,
   formatStatusChangeRefused,
   formatTemplateMismatch,
@@ -30,10 +28,10 @@ import {
   submissionTracks,
   uploads,
 } from '../../db/schema';
-import { addStaff } from '../../services/staff/manage-staff';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type BoardFixture, startBoardFixture } from '../../test/board-fixture';
+import type { SignedIn } from '../../test/sign-in';
 import { postSubmission, prepareTestSubmission } from '../../test/submission-fixtures';
-import { createTestContext, type TestContext } from '../../test/test-context';
+import type { TestContext } from '../../test/test-context';
 
 /**
  * Triage at speed (issue 20 §5) through GET /api/board/items and POST
@@ -45,6 +43,7 @@ let ctx: TestContext;
 let staff: SignedIn;
 let artist: SignedIn;
 let artistId: string;
+let page: BoardFixture['page'];
 
 const db = () => ctx.database.db;
 
@@ -152,12 +151,9 @@ async function seed(): Promise<void> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await addStaff(db(), 'triage@label.example');
-  staff = await signIn(ctx.app, db(), 'triage@label.example');
-  artist = await signIn(ctx.app, db(), 'artist-triage@example.com');
-  const rows = await db().execute(sql`select id from artists limit 1`);
-  artistId = (rows as unknown as { rows: { id: string }[] }).rows[0]?.id as string;
+  const board = await startBoardFixture('triage');
+  ({ ctx, staff, artist, artistId } = board);
+  page = board.page;
   await seed();
 });
 afterAll(async () => ctx.close());
@@ -168,12 +164,6 @@ async function get(query: string, as: SignedIn | null = staff) {
     url: `/api/board/items?${query}`,
     headers: as ? { cookie: as.cookie } : {},
   });
-}
-
-async function page(query: string): Promise<BoardListResponse> {
-  const response = await get(query);
-  expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
-  return boardListResponseSchema.parse(response.json());
 }
 
 /** Every page of a query, following the cursors: the ids in order and the totals seen. */
