@@ -9,6 +9,7 @@
 // many server processes with one; default 2), LOAD=0 (skips the load runs: only the lists' server
 // time per page and EXPLAIN ANALYZE, the board's search, orders and filters among them),
 // READERS (200) and READERS_SECONDS (60): the dashboard readers' run, 0 seconds skips it.
+// PGlite runs as an installation runs it: on disk, in the bench's DATA_DIR/db.
 //
 // Seeds ARTISTS artist accounts and SUBMISSIONS submissions with tracks (bench/support/
 // seed-submissions.ts; the first artist has HEAVY_ARTIST_SUBMISSIONS of them), then for each
@@ -29,11 +30,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { type Database, type DatabaseHandle, openDatabase } from '../src/server/db/client';
+import { type Database, type DatabaseHandle, openInstallationDatabase } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
 import { users } from '../src/server/db/schema';
 import { createSession } from '../src/server/services/auth/sessions';
 import { addStaff } from '../src/server/services/staff/manage-staff';
+import { runDashboardReaders } from './support/dashboard-readers';
 import { heavyArtistEmail, seedSubmissions } from './support/seed-submissions';
 import { stats } from './support/stats';
 
@@ -221,12 +223,12 @@ async function explainSecondPage(
 /**
  * READERS artists at once, each on a connection of their own with their own session, reading their
  * dashboard (the profile, then the first page of their submissions) for READERS_SECONDS: the goal
- * is that none of them waits over a second for any request. autocannon's worker thread takes each
- * connection's session from a file (its setupClient must be a module it can require).
+ * is that none of them waits over a second for any request (bench/support/dashboard-readers.ts:
+ * why their arrival is measured apart from the steady run).
  */
 const READER_PATHS = ['/api/artist/profile', '/api/profile/submissions'];
 
-async function dashboardReaders(url: string, db: Database, dataDir: string) {
+async function dashboardReaders(url: string, db: Database) {
   const artistUsers = await db
     .select({ id: users.id })
     .from(users)
@@ -235,41 +237,22 @@ async function dashboardReaders(url: string, db: Database, dataDir: string) {
     .limit(READERS);
   const tokens: string[] = [];
   for (const user of artistUsers) tokens.push((await createSession(db, { userId: user.id })).bearerToken);
-  const tokensFile = path.join(dataDir, 'reader-tokens.json');
-  await fs.writeFile(tokensFile, JSON.stringify(tokens));
-  const setupClient = path.join(dataDir, 'reader-client.cjs');
-  await fs.writeFile(
-    setupClient,
-    `const tokens = require(${JSON.stringify(tokensFile)});
-const paths = ${JSON.stringify(READER_PATHS)};
-let next = 0;
-module.exports = (client) => {
-  const headers = { authorization: 'Bearer ' + tokens[next++ % tokens.length] };
-  client.setRequests(paths.map((path) => ({ method: 'GET', path, headers })));
-};
-`,
-  );
-  const result = await autocannon({
-    url,
-    connections: tokens.length,
-    duration: READERS_SECONDS,
-    workers: 1,
-    // In workers mode autocannon takes the module's path (its types know only the function).
-    setupClient: setupClient as unknown as autocannon.Options['setupClient'],
-    // Replaced by each connection's own (setupClient), with its session.
-    requests: READER_PATHS.map((path) => ({ method: 'GET', path })),
-  });
-  const errors = result.errors + result.timeouts + result.non2xx;
+  const result = await runDashboardReaders({ url, tokens, paths: READER_PATHS, seconds: READERS_SECONDS });
+  const slowest = Math.max(result.arrivalSlowestMs, result.maxMs);
+  const errors = result.errors + result.non2xx;
   console.log(
-    `\n${tokens.length} dashboard readers (each their own artist and session: profile, then submissions), ${READERS_SECONDS} s`,
+    `\n${result.readers} dashboard readers (each their own artist, session and connection: profile, then submissions)`,
   );
   console.log(
-    `  req/s ${result.requests.average.toFixed(0)}  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
-      `p99.9 ${result.latency.p99_9} ms  max ${result.latency.max} ms  requests ${result.requests.total.toLocaleString('en')}  ` +
-      `errors ${errors} (${result.non2xx} not 2xx, ${result.timeouts} timed out)`,
+    `  arrival, all at the same instant: slowest first answer ${result.arrivalSlowestMs.toFixed(0)} ms`,
   );
   console.log(
-    `  goal, no request over 1 s: ${result.latency.max <= 1000 && errors === 0 ? 'met' : 'not met'} (slowest ${result.latency.max} ms)`,
+    `  then ${READERS_SECONDS} s: req/s ${result.perSecond.toFixed(0)}  p50 ${result.p50.toFixed(0)} ms  ` +
+      `p99 ${result.p99.toFixed(0)} ms  p99.9 ${result.p999.toFixed(0)} ms  max ${result.maxMs.toFixed(0)} ms  ` +
+      `requests ${result.requests.toLocaleString('en')}  errors ${errors} (${result.non2xx} not 2xx)`,
+  );
+  console.log(
+    `  goal, no request over 1 s: ${slowest <= 1000 && errors === 0 ? 'met' : 'not met'} (slowest ${slowest.toFixed(0)} ms)`,
   );
 }
 
@@ -332,7 +315,7 @@ async function compareWorkers(
 /** A cluster worker of the WORKERS comparison: serves Imprint on BENCH_PORT until killed. */
 async function serveAsWorker() {
   const config = benchConfig(process.env.BENCH_DATA_DIR as string);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const database = await openInstallationDatabase(config);
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
   // The CPU this process has used, when the bench asks (the WORKERS comparison's accounting).
@@ -384,7 +367,7 @@ async function startCluster(
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'imprint-bench-api-'));
   const config = benchConfig(dataDir);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const database = await openInstallationDatabase(config);
   await database.migrate();
   const db = database.db;
   console.log(
@@ -504,7 +487,7 @@ async function main() {
     `\ngoal for GET /api/artist/profile on ${database.kind}: >= ${goal}x bare; median ratio ${stats(profileRatios).median.toFixed(3)}x`,
   );
 
-  if (READERS > 0 && READERS_SECONDS > 0) await dashboardReaders(imprintUrl, db, dataDir);
+  if (READERS > 0 && READERS_SECONDS > 0) await dashboardReaders(imprintUrl, db);
 
   await app.close();
 
@@ -514,7 +497,9 @@ async function main() {
     const many = await startCluster(WORKERS, dataDir);
     const one = await startCluster(1, dataDir);
     try {
-      await compareWorkers(profile, many, one);
+      // The profile (light: the load generator's share of the cores caps the gain) and a board page
+      // (the servers' and the database's work dominate).
+      for (const request of [profile, board]) await compareWorkers(request, many, one);
     } finally {
       many.stop();
       one.stop();

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { accountEmailSchema } from '../domain';
 import { ConfigError, loadConfig } from './config';
-import { type Database, openDatabase } from './db/client';
+import { type Database, openInstallationDatabase } from './db/client';
 import { createStorage } from './providers';
 import { seedDemoData } from './seed/seed-demo-data';
 import { addStaff, listStaff, removeStaff } from './services/staff/manage-staff';
@@ -69,10 +68,7 @@ async function run(args: string[]): Promise<number> {
     return command === undefined || command === 'help' ? 0 : 2;
   }
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'db'),
-  });
+  const database = await openInstallationDatabase(config);
   try {
     await database.migrate();
     if (command === 'staff') return await runStaff(database.db, rest);

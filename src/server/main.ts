@@ -1,18 +1,13 @@
 import cluster from 'node:cluster';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { runPrimary } from './cluster';
 import { type AppConfig, ConfigError, loadConfig } from './config';
-import { type DatabaseHandle, openDatabase } from './db/client';
+import { type DatabaseHandle, openInstallationDatabase } from './db/client';
 import { watchPgliteQueue } from './db/pglite-queue';
 import { scheduleRecurringJobs } from './jobs';
 import { seedDemoData } from './seed/seed-demo-data';
 import { addStaff } from './services/staff/manage-staff';
-
-function open(config: AppConfig): Promise<DatabaseHandle> {
-  return openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
-}
 
 /**
  * What happens once per installation start, before any process serves: migrations, the demo data,
@@ -20,7 +15,7 @@ function open(config: AppConfig): Promise<DatabaseHandle> {
  * forks the workers (cluster.ts).
  */
 async function prepareInstallation(config: AppConfig): Promise<FastifyBaseLogger> {
-  const database = await open(config);
+  const database = await openInstallationDatabase(config);
   try {
     return await prepare(config, database);
   } finally {
@@ -61,7 +56,7 @@ async function prepare(config: AppConfig, database: DatabaseHandle): Promise<Fas
 
 /** One serving process: the only one (WORKERS=1), or a worker of the cluster (prepared by its primary). */
 async function serve(config: AppConfig, options: { prepare: boolean }): Promise<void> {
-  const database = await open(config);
+  const database = await openInstallationDatabase(config);
   if (options.prepare) await prepare(config, database);
   const app = await buildApp({ config, db: database.db });
   const stopWatching =

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { countWaitingQueries } from './pglite-queue';
+import { enableNamedStatements } from './pglite-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -71,6 +72,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
   });
+  // Each SQL text parsed once, under a name (db/pglite-statements.ts).
+  await enableNamedStatements(client);
   // Counted before drizzle sees the client, so every query of the app passes the counter.
   const waitingQueries = countWaitingQueries(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
@@ -82,6 +85,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
+}
+
+/** The installation's database: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/db. */
+export function openInstallationDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  return openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
 }
 
 export async function pingDatabase(db: Database): Promise<void> {
