@@ -3,7 +3,25 @@
 // they would have arrived. Plain SQL (generate_series), so 100,000 submissions take seconds on
 // PostgreSQL and PGlite alike.
 import { sql } from 'drizzle-orm';
+import { WAVEFORM_BARS } from '../../src/domain/audio/waveform-peaks';
 import type { Database } from '../../src/server/db/client';
+import type { WavInspection } from '../../src/server/services/uploads/inspect-upload';
+
+/** What the upload check records for a 200-second 24-bit stereo WAV. */
+const BENCH_WAV: WavInspection = {
+  kind: 'audio',
+  format: 'wav',
+  mime: 'audio/wav',
+  extension: 'wav',
+  channels: 2,
+  sampleRate: 44_100,
+  bitDepth: 24,
+  encoding: 'pcm',
+  blockAlign: 6,
+  durationSeconds: 200,
+  dataOffset: 44,
+  dataBytes: 52_920_000,
+};
 
 export interface SeedOptions {
   artists: number;
@@ -76,6 +94,24 @@ export async function seedSubmissions(db: Database, options: SeedOptions): Promi
         from submissions s
         cross join lateral generate_series(1, case s.release_type when 'single' then 1 when 'ep' then 4 else 10 end) p
        where s.upload_session_id in (select 'bench-' || g from generate_series(${from}::int, ${to}::int) g)`);
+    // Each track's WAV, with the board preview's waveform (WAVEFORM_BARS peaks) as the
+    // media.audio-peaks job leaves it: the board's rows read their first track's.
+    await db.execute(sql`
+      with tracks as materialized (
+        select t.id as track_id, gen_random_uuid() as upload_id, t.title, s.upload_session_id, s.created_at,
+               s.artist_details->>'artistName' as artist_name, s.release_title
+          from submission_tracks t join submissions s on s.id = t.submission_id
+         where s.upload_session_id in (select 'bench-' || g from generate_series(${from}::int, ${to}::int) g)
+      ), stored as (
+        insert into uploads (id, status, session_id, storage_key, file_type, upload_method, original_name,
+          original_size, content_type, artist_name, track_title, release_title, media, audio_peaks, created_at)
+        select upload_id, 'ready', upload_session_id, 'bench/' || upload_id || '.wav', 'audio', 'APP_ENGINE',
+               title || '.wav', ${BENCH_WAV.dataOffset + BENCH_WAV.dataBytes}, ${BENCH_WAV.mime}, artist_name, title, release_title,
+               ${JSON.stringify(BENCH_WAV)}::jsonb,
+               (select jsonb_agg((20 + (b * 37) % 80)) from generate_series(1, ${WAVEFORM_BARS}) b), created_at
+          from tracks
+      )
+      update submission_tracks t set audio_upload_id = tracks.upload_id from tracks where t.id = tracks.track_id`);
   }
   // As a running board would be: PostgreSQL's autovacuum, or the embedded database's hourly
   // vacuum job (jobs/vacuum-embedded-database.ts), cleans up after a load like this one.

@@ -9,6 +9,7 @@ import {
   changeStatusPayloadSchema,
   createReturningLinkResponseSchema,
 } from '../../../../domain';
+import { jsonSerializerCompiler } from '../../../json-serializer';
 import { requireStaff, staffOnly } from '../../../policies/authentication';
 import { applyBulkDecision } from '../../../services/board/apply-bulk-decision';
 import { changeSubmissionStatus } from '../../../services/board/change-submission-status';
@@ -29,7 +30,11 @@ export const boardItemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/board/items',
-    { schema: { querystring: boardListQuerySchema, response: { 200: boardListResponseSchema } } },
+    {
+      schema: { querystring: boardListQuerySchema, response: { 200: boardListResponseSchema } },
+      // A page is up to 100 rows with a waveform each: zod's encode would be a fifth of its time.
+      serializerCompiler: jsonSerializerCompiler,
+    },
     async (request) => {
       const promise = await readPromiseClock(app.db, app.config, requestNow(app.config, request));
       const page = await readBoardPage(
