@@ -81,9 +81,15 @@ describe('the compiled JSON serializer', () => {
     expect(JSON.parse(written)).toEqual(JSON.parse(throughZod(boardListResponseSchema, leaky)));
   });
 
-  it('refuses at start a schema it cannot write (a transform)', () => {
+  it('refuses at start a schema it cannot write as zod would (a transform, a union)', () => {
     expect(() =>
       compileJsonSerializer(z.object({ at: z.string().transform((value) => new Date(value)) })),
     ).toThrow();
+    const union = z.object({ details: z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]) });
+    expect(() => compileJsonSerializer(union)).toThrow(/oneOf|anyOf/);
+    // A nullable value is no union: it is written as its type or null.
+    const nullable = compileJsonSerializer(z.object({ n: z.object({ a: z.string() }).nullable() }));
+    expect(nullable({ n: null })).toBe('{"n":null}');
+    expect(nullable({ n: { a: 'x', b: 'unnamed' } })).toBe('{"n":{"a":"x"}}');
   });
 });

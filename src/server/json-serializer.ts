@@ -9,12 +9,19 @@ import { z } from 'zod';
  *
  * What zod would strip is not written either: only the schema's properties are (a row's private
  * columns cannot leak). What it does not do is refuse: a value of the wrong type is coerced, not
- * answered 500. So it is for schemas with no transforms (z.toJSONSchema refuses those, at start),
- * for answers the server builds from typed rows.
+ * answered 500. So it is for schemas with no transforms (z.toJSONSchema refuses those) and no
+ * unions but nullable values (refused below), both at start, for answers the server builds from
+ * typed rows.
  */
 export function compileJsonSerializer(schema: z.ZodType): (data: unknown) => string {
-  const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
-  return fastJson(forWriting(jsonSchema) as Parameters<typeof fastJson>[0]);
+  const jsonSchema = forWriting(
+    z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' }),
+  );
+  // A union is written as the first branch that validates, and with unnamed properties allowed
+  // any branch may: fields would go missing. Such a schema keeps zod.
+  const union = JSON.stringify(jsonSchema).match(/"(anyOf|oneOf|allOf)"/);
+  if (union) throw new Error(`compileJsonSerializer: the schema has an ${union[1]}; leave its route to zod`);
+  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
 }
 
 type JsonSchemaNode = Record<string, unknown>;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { artistProfileResponseSchema, artistProfileSaveSchema } from '../../../domain';
+import { jsonSerializerCompiler } from '../../json-serializer';
 import { artistAreaOnly, findSignedInArtist, requireArtistUser } from '../../policies/artists';
 import { findArtistOfUser } from '../../services/artists/find-artist-of-user';
 import { findOrCreateArtist } from '../../services/artists/find-or-create-artist';
@@ -15,7 +16,12 @@ export const artistProfileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/artist/profile',
-    { schema: { response: { 200: artistProfileResponseSchema } } },
+    {
+      schema: { response: { 200: artistProfileResponseSchema } },
+      // The dashboard's most frequent read, answered from the session alone: zod's encode was a
+      // tenth of its time.
+      serializerCompiler: jsonSerializerCompiler,
+    },
     async (request) => {
       const artist = findSignedInArtist(request);
       return {
