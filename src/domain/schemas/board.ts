@@ -21,6 +21,7 @@ import {
   UNKNOWN_RELEASE_TYPE_FILTER,
 } from '../board/messages';
 import { isIsoDate } from '../common/calendar-date';
+import { BOARD_PAGE_SIZE } from '../pagination/page-rules';
 import { PRIMARY_GENRES } from '../reference/genres';
 import { OVERDUE_FILTER_INVALID, responseDueSchema } from '../review/response-promise';
 import { STATUS_MESSAGE_MAX_LENGTH } from '../status/status-transitions';
@@ -111,7 +112,8 @@ export const boardListQuerySchema = z
     releasedTo: releaseDateFilter,
     /** Only submissions past the response promise (issue 20 §4): `overdue=true`. */
     overdue: z.enum(['true', 'false'], { error: OVERDUE_FILTER_INVALID }).optional(),
-    ...pageQueryFields(50),
+    // Without a limit, the board's own page (the web's, and the server-rendered first page's).
+    ...pageQueryFields(BOARD_PAGE_SIZE),
     sort: z.enum(BOARD_SORTS, { error: UNKNOWN_BOARD_SORT }).default('newest'),
   })
   .refine((query) => !query.releasedFrom || !query.releasedTo || query.releasedFrom <= query.releasedTo, {

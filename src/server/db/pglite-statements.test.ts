@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { enableNamedStatements } from './pglite-statements';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { enableNamedStatements, GENERIC_PLAN_HINT, GENERIC_PLAN_MAX_AGE_MS } from './pglite-statements';
 
 describe('named statements on PGlite', () => {
   let client: PGlite;
@@ -129,5 +129,50 @@ describe('named statements on PGlite', () => {
     expect((await client.query<{ plan_cache_mode: string }>('show plan_cache_mode')).rows).toEqual([
       { plan_cache_mode: 'force_custom_plan' },
     ]);
+  });
+
+  it('plans a statement marked as the same for any values once, and every other for its values', async () => {
+    await enableNamedStatements(client);
+    const marked = `select title from items where ${GENERIC_PLAN_HINT} id = $1`;
+    const plain = 'select title from items where id = $1';
+    const ids = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
+    for (const id of [...ids, ...ids]) {
+      expect((await client.query(marked, [id])).rows).toEqual((await client.query(plain, [id])).rows);
+    }
+    // A failing call (its SET undone with it) leaves the mode as it was.
+    await expect(client.query(marked, ['not-a-uuid'])).rejects.toMatchObject({ code: '22P02' });
+    expect((await client.query<{ plan_cache_mode: string }>('show plan_cache_mode')).rows).toEqual([
+      { plan_cache_mode: 'force_custom_plan' },
+    ]);
+    const [plans] = await client.exec(
+      `select statement, generic_plans, custom_plans from pg_prepared_statements
+        where statement like 'select title%' order by statement`,
+    );
+    expect(plans?.rows).toEqual([
+      { statement: marked, generic_plans: 4, custom_plans: 0 },
+      { statement: plain, generic_plans: 0, custom_plans: 4 },
+    ]);
+    // A write marked so: its affected rows, as the statement's own result.
+    const update = await client.query(`update items set title = $1 where ${GENERIC_PLAN_HINT} id = $2`, [
+      'First',
+      ids[0],
+    ]);
+    expect(update.affectedRows).toBe(1);
+    expect((await client.query(plain, [ids[0]])).rows).toEqual([{ title: 'First' }]);
+    // A kept plan older than a minute is made again, for the table as it is now.
+    const later = Date.now() + GENERIC_PLAN_MAX_AGE_MS + 1;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    await client.query(marked, [ids[1]]);
+    const [replanned] = await client.exec(
+      `select generic_plans from pg_prepared_statements where statement = '${marked}'`,
+    );
+    expect(replanned?.rows).toEqual([{ generic_plans: 1 }]);
+    // Inside a transaction (PGlite's own path) the mark changes nothing.
+    await client.transaction(async (tx) => {
+      expect((await tx.query(marked, [ids[1]])).rows).toEqual([{ title: null }]);
+    });
   });
 });

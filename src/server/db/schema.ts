@@ -391,6 +391,12 @@ export const submissions = pgTable(
 export const submissionStatusCounts = pgTable('submission_status_counts', {
   status: submissionStatus('status').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull(),
+  /**
+   * A number never given twice (the submission_status_changes sequence), renewed by the trigger
+   * whenever a write touched a submission of this status: the pending row's tells whether the
+   * board's overdue count could have changed (drizzle/0021_status_changes).
+   */
+  changes: bigint('changes', { mode: 'number' }).notNull().default(0),
 });
 
 /** A track of a submission, in the artist's order, with its audio file and credits. */

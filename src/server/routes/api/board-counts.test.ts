@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { BOARD_COUNT_CAP, SUBMISSION_STATUSES, type SubmissionStatus } from '../../../domain';
 import { submissions } from '../../db/schema';
 import { type BoardFixture, boardSubmissionRow, startBoardFixture } from '../../test/board-fixture';
@@ -114,5 +115,51 @@ describe('GET /api/board/items: counts at volume', () => {
     const overdue = await page('overdue=true&limit=1');
     expect(overdue.total).toBe(BOARD_COUNT_CAP);
     expect(overdue.totalCapped).toBe(true);
+  });
+
+  it('keeps the overdue count while no pending submission is written, and counts again after any write', async () => {
+    const moved = await db()
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(eq(submissions.status, 'pending'))
+      .orderBy(submissions.createdAt)
+      .limit(30);
+    const ids = moved.map((row) => row.id);
+    onTestFinished(async () => {
+      await db().update(submissions).set({ status: 'pending' }).where(inArray(submissions.id, ids));
+    });
+    // Written as another process of a cluster would: this process hears nothing of it.
+    await db().update(submissions).set({ status: 'approved' }).where(inArray(submissions.id, ids));
+    const fewer = await page('limit=1');
+    expect(fewer.overdue).toBe(PENDING - 30);
+    expect(fewer.overdueCapped).toBeUndefined();
+    expect((await page('limit=1')).overdue).toBe(PENDING - 30);
+    // Back to pending today: waiting since now, not overdue; since long ago: overdue again.
+    const [today, longAgo] = ids;
+    await db()
+      .update(submissions)
+      .set({ status: 'pending', returnedToPendingAt: new Date() })
+      .where(eq(submissions.id, today as string));
+    expect((await page('limit=1')).overdue).toBe(PENDING - 30);
+    await db()
+      .update(submissions)
+      .set({ status: 'pending', returnedToPendingAt: new Date(Date.UTC(2024, 5, 1)) })
+      .where(eq(submissions.id, longAgo as string));
+    expect((await page('limit=1')).overdue).toBe(PENDING - 29);
+    // The count is kept by the counts' trigger: a write it does not see (triggers switched off for
+    // one transaction) leaves the kept count standing, which shows it was not read again.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx
+        .update(submissions)
+        .set({ returnedToPendingAt: null })
+        .where(eq(submissions.id, today as string));
+    });
+    expect((await page('limit=1')).overdue).toBe(PENDING - 29);
+    await db()
+      .update(submissions)
+      .set({ rating: 3 })
+      .where(eq(submissions.id, today as string));
+    expect((await page('limit=1')).overdue).toBe(PENDING - 28);
   });
 });

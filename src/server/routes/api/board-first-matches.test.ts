@@ -217,16 +217,23 @@ describe('GET /api/board/items: a first page read with its counts', () => {
 describe('commonSearchWords', () => {
   const sample = Array.from({ length: 100 }, (_, i) => `bench artist ${i} release ${i * 7}`);
 
-  it('names the words most of the sample holds, never the rarest', () => {
+  it('names the words most of the sample holds, never the rarest unless it is in most of it too', () => {
     expect(commonSearchWords(['bench', 'artist', '517'], sample)).toEqual(new Set(['bench', 'artist']));
-    expect(commonSearchWords(['bench', 'artist'], sample)).toEqual(new Set(['artist']));
     expect(commonSearchWords(['bench', 'release', '42'], sample)).toEqual(new Set(['bench', 'release']));
+    // '5' is in 37 of the 100: common, but the rarest and in fewer than half, so it is looked up.
+    expect(commonSearchWords(['bench', '5'], sample)).toEqual(new Set(['bench']));
+    // Words in every sampled text: none is looked up, every one checked on the rows read in order.
+    expect(commonSearchWords(['bench', 'artist'], sample)).toEqual(new Set(['bench', 'artist']));
+    expect(commonSearchWords(['bench'], sample)).toEqual(new Set(['bench']));
+    // Beside a code or an address (found through their own indexes).
+    expect(commonSearchWords(['bench', 'gbben2400777'], sample)).toEqual(new Set(['bench']));
+    expect(commonSearchWords(['bench', 'a@b.example'], sample)).toEqual(new Set(['bench']));
   });
 
-  it('names none for one word, a code or an address, or a sample too small to tell', () => {
-    expect(commonSearchWords(['bench'], sample)).toEqual(new Set());
-    expect(commonSearchWords(['bench', 'gbben2400777'], sample)).toEqual(new Set());
-    expect(commonSearchWords(['bench', 'a@b.example'], sample)).toEqual(new Set());
+  it('names none for a rare word alone, a code or an address, or a sample too small to tell', () => {
+    expect(commonSearchWords(['517'], sample)).toEqual(new Set());
+    expect(commonSearchWords(['gbben2400777'], sample)).toEqual(new Set());
+    expect(commonSearchWords(['a@b.example'], sample)).toEqual(new Set());
     expect(commonSearchWords(['bench', '517'], sample.slice(0, 10))).toEqual(new Set());
     expect(commonSearchWords(['bench', '517'], [])).toEqual(new Set());
   });

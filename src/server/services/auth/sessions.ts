@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_TIMEOUT_DAYS, SESSION_IDLE_TIMEOUT_DAYS, type SessionUser } from '../../../domain';
 import type { Database, Executor } from '../../db/client';
+import { withGenericPlan } from '../../db/plan-hints';
 import { artists, sessions, submissions, users } from '../../db/schema';
 import { latestSignedAgreementId } from '../contracts/find-signed-agreement';
 import { announceSessionChange, throughSessionCache } from './session-cache';
@@ -97,10 +98,13 @@ export async function resolveSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(artists, eq(artists.userId, users.id))
     .where(
-      and(
-        eq(token.kind === 'cookie' ? sessions.tokenHash : sessions.bearerTokenHash, hash),
-        gt(sessions.idleExpiresAt, now),
-        gt(sessions.absoluteExpiresAt, now),
+      // A lookup by the token's unique index, whatever the token: planned once (issue 19 §3).
+      withGenericPlan(
+        and(
+          eq(token.kind === 'cookie' ? sessions.tokenHash : sessions.bearerTokenHash, hash),
+          gt(sessions.idleExpiresAt, now),
+          gt(sessions.absoluteExpiresAt, now),
+        ),
       ),
     );
   if (!row) return undefined;

@@ -11,6 +11,7 @@ import {
   type Submission,
 } from '../../../domain';
 import type { Executor } from '../../db/client';
+import { withGenericPlan } from '../../db/plan-hints';
 import { submissions } from '../../db/schema';
 import { notFound } from '../../errors';
 import { cursorTimeOf, cutPage, firstPageTotal, keysetOrder } from '../pagination/keyset-page';
@@ -114,13 +115,13 @@ async function countArtistSubmissions(db: Executor, artistId: string): Promise<n
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(submissions)
-    .where(eq(submissions.artistId, artistId));
+    .where(withGenericPlan(eq(submissions.artistId, artistId)));
   return row?.n ?? 0;
 }
 
 /**
  * GET /api/profile/submissions: a page of the artist's own submissions, one statement on the
- * artist's (artist_id, created_at, id) index. The total is counted on the first page only, and
+ * artist's (artist_id, created_at, id) index, whatever the artist (planned once: withGenericPlan). The total is counted on the first page only, and
  * only when it does not fit in it; later pages carry it in their (signed) cursor. An account
  * without an artist row has none; a cursor is still checked, so a foreign one is refused.
  */
@@ -141,7 +142,7 @@ export async function readArtistSubmissionsPage(
   const rows = await deps.db
     .select(artistColumns)
     .from(submissions)
-    .where(and(eq(submissions.artistId, artistId), where))
+    .where(withGenericPlan(and(eq(submissions.artistId, artistId), where)))
     .orderBy(...orderBy)
     .limit(query.limit + 1);
   const total = await firstPageTotal(cursor?.totals[0], rows.length, query.limit, () =>
@@ -194,7 +195,7 @@ export async function readStaffArtistSubmissionsPage(
   const rows = await deps.db
     .select({ ...summaryColumns, cursorTime: createdAtText })
     .from(submissions)
-    .where(and(eq(submissions.artistId, artistId), where))
+    .where(withGenericPlan(and(eq(submissions.artistId, artistId), where)))
     .orderBy(...orderBy)
     .limit(query.limit + 1);
   const total = await firstPageTotal(cursor?.totals[0], rows.length, query.limit, () =>
