@@ -126,7 +126,13 @@ export async function enableNamedStatements(
         ...Object.values(PLAN_MODES).map(({ name, text }) => serialize.parse({ name, text })),
         serialize.sync(),
       ]),
-    ).then(() => undefined);
+    ).then(
+      () => undefined,
+      (error: unknown) => {
+        planModes = undefined; // tried again by the next marked statement
+        throw error;
+      },
+    );
     return planModes;
   }
 
