@@ -100,7 +100,7 @@ export async function readArtistSubmission(
   const [row] = await deps.db
     .select(artistColumns)
     .from(submissions)
-    .where(and(eq(submissions.id, itemId), eq(submissions.artistId, artistId)));
+    .where(withGenericPlan(and(eq(submissions.id, itemId), eq(submissions.artistId, artistId))));
   if (!row) throw notFound(SUBMISSION_NOT_FOUND);
   return presentArtistSubmission(deps.signer, row, now);
 }
@@ -289,7 +289,8 @@ export async function readBoardItem(
       assignee: sql<BoardItemRow['assignee']>`${boardAssignee}`,
     })
     .from(submissions)
-    .where(eq(submissions.id, itemId));
+    // By its key: planned once (withGenericPlan), where its dozen subqueries cost a planning each time.
+    .where(withGenericPlan(eq(submissions.id, itemId)));
   if (!row) throw notFound(SUBMISSION_NOT_FOUND);
   return presentBoardItem(signer, row, now, promise);
 }
@@ -355,7 +356,7 @@ export async function readReleaseDetailsTracks(
   const [row] = await db
     .select({ tracks: sql<ReleaseDetailsTrackRow[]>`${releaseDetailsTracks}` })
     .from(submissions)
-    .where(eq(submissions.id, submissionId));
+    .where(withGenericPlan(eq(submissions.id, submissionId)));
   return row?.tracks ?? [];
 }
 
@@ -396,6 +397,6 @@ export async function readReleaseScheduleSource(
       tracks: sql<ReleaseDetailsTrackRow[]>`${releaseDetailsTracks}`,
     })
     .from(submissions)
-    .where(eq(submissions.id, submissionId));
+    .where(withGenericPlan(eq(submissions.id, submissionId)));
   return row;
 }
