@@ -550,7 +550,9 @@ export async function readBoardPage(
       ? await readFirstMatches(
           deps.db,
           {
-            matching: samePlanForAnyValues ? withGenericPlan(and(...conditions)) : (and(...conditions) as SQL),
+            matching: samePlanForAnyValues
+              ? withGenericPlan(and(...conditions))
+              : (and(...conditions) as SQL),
             status: filters.status,
             all: narrow,
           },
