@@ -176,7 +176,7 @@ function isDenseSearchOnly(filters: BoardFilters, words: string[], sample: strin
   return (
     words.length > 0 &&
     Object.values(others).every((value) => value === undefined) &&
-    words.every((word) => boardSearchWordKind(word) === 'text') &&
+    // It names text words only: every word is one, and common.
     commonSearchWords(words, sample).size === words.length
   );
 }
@@ -515,12 +515,15 @@ export async function readBoardPage(
   const scope: ListScope = { list: 'board', sort: query.sort, filters: { ...filters } };
   const cursor = query.cursor ? decodeListCursor(deps.cursorKey, scope, query.cursor) : undefined;
   const keyset = boardKeyset(query.sort, cursor?.after, cursor?.lead);
-  const searchSample = boardSearchWords(filters.q).length > 0 ? await readSearchTextSample(deps.db) : [];
+  const words = boardSearchWords(filters.q);
+  // The sample tells only how common a text word is: a code or an address alone needs none.
+  const searchSample = words.some((word) => boardSearchWordKind(word) === 'text')
+    ? await readSearchTextSample(deps.db)
+    : [];
   const conditions = filterConditions(filters, deps.promise, searchSample);
   // Nothing but a status and the order's index, or words in most of the board: the same plan for
   // any values, made once (withGenericPlan). A search or filter is planned for its own values.
-  const samePlanForAnyValues =
-    conditions.length === 0 || isDenseSearchOnly(filters, boardSearchWords(filters.q), searchSample);
+  const samePlanForAnyValues = conditions.length === 0 || isDenseSearchOnly(filters, words, searchSample);
   const matching = and(
     ...conditions,
     filters.status ? eq(submissions.status, filters.status) : undefined,
