@@ -42,6 +42,7 @@ import { addStaff } from '../src/server/services/staff/manage-staff';
 import { runDashboardReaders } from './support/dashboard-readers';
 import { heavyArtistEmail, seedSubmissions } from './support/seed-submissions';
 import { stats } from './support/stats';
+import { hasWrk, runWrk } from './support/wrk';
 
 const SUBMISSIONS = Number(process.env.SUBMISSIONS ?? 10_000);
 const ARTISTS = Number(process.env.ARTISTS ?? 1_000);
@@ -314,6 +315,9 @@ async function compareWorkers(
   one: Awaited<ReturnType<typeof startCluster>>,
 ) {
   const runs = new Map<string, (Run & { serverMicros: number; loadMicros: number })[]>();
+  // The lighter generator when it is installed (bench/support/wrk.ts): what the generator spends
+  // per request is taken from the cores the servers would use.
+  const useWrk = request.method === 'GET' && process.env.LOAD_TOOL !== 'autocannon' && hasWrk();
   const targets = [
     { label: `${WORKERS} workers`, cluster: many },
     { label: '1 worker', cluster: one },
@@ -322,7 +326,13 @@ async function compareWorkers(
     for (const { label, cluster: target } of targets) {
       const serverBefore = await target.cpuMicros();
       const loadBefore = process.cpuUsage();
-      const run = await load(target.url, [request]);
+      const wrkRun = useWrk
+        ? await runWrk(target.url, request.path, request.headers, {
+            connections: CONNECTIONS,
+            durationSeconds: DURATION,
+          })
+        : undefined;
+      const run = wrkRun ?? (await load(target.url, [request]));
       const loadUsed = process.cpuUsage(loadBefore);
       const requests = run.rps * DURATION;
       runs.set(label, [
@@ -330,12 +340,12 @@ async function compareWorkers(
         {
           ...run,
           serverMicros: ((await target.cpuMicros()) - serverBefore) / requests,
-          loadMicros: (loadUsed.user + loadUsed.system) / requests,
+          loadMicros: wrkRun?.loadMicros ?? (loadUsed.user + loadUsed.system) / requests,
         },
       ]);
     }
   }
-  console.log(`${request.method} ${request.path}`);
+  console.log(`${request.method} ${request.path} (load from ${useWrk ? 'wrk' : 'autocannon'})`);
   for (const { label } of targets) {
     const of = runs.get(label) ?? [];
     printRuns(label, of);

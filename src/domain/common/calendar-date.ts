@@ -85,6 +85,22 @@ function isoDateIn(ms: number, timeZone: string): IsoDate {
  */
 export function getStartOfDayInstant(date: IsoDate, timeZone = 'UTC'): Date {
   const utcMidnight = requireIsoDate(date);
+  if (timeZone === 'UTC') return new Date(utcMidnight);
+  // The search formats about 27 instants; every board page asks for today's (its overdue cutoff).
+  const key = `${timeZone} ${date}`;
+  let start = startsOfDays.get(key);
+  if (start === undefined) {
+    start = searchStartOfDay(utcMidnight, date, timeZone);
+    if (startsOfDays.size >= 256) startsOfDays.clear();
+    startsOfDays.set(key, start);
+  }
+  return new Date(start);
+}
+
+/** Each day's first instant found so far, by zone and date (a zone's rules are fixed while we run). */
+const startsOfDays = new Map<string, number>();
+
+function searchStartOfDay(utcMidnight: number, date: IsoDate, timeZone: string): number {
   let low = utcMidnight - 15 * 3_600_000;
   let high = utcMidnight + 15 * 3_600_000;
   // The smallest instant whose local date is `date` or later.
@@ -93,7 +109,7 @@ export function getStartOfDayInstant(date: IsoDate, timeZone = 'UTC'): Date {
     if (isoDateIn(middle, timeZone) >= date) high = middle;
     else low = middle + 1;
   }
-  return new Date(low);
+  return low;
 }
 
 export function addDays(date: IsoDate, days: number): IsoDate {

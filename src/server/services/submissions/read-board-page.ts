@@ -303,6 +303,8 @@ interface FirstMatches {
   pageIds: string[] | null;
   /** A chosen status's matches up to the cap + 1, when every match was read (`all`). */
   statusTotal: number | undefined;
+  /** The overdue probe's answer, read in the same statement (overdueProbe). */
+  overdue: OverdueProbeValue;
 }
 
 /**
@@ -314,21 +316,26 @@ interface FirstMatches {
  * each read them before; a view past the cap gets its counts alone (pageIds null) and its page
  * through the order's index, where its matches are dense. With `all` (a narrow release date
  * range, whose page sorts every match anyway) the CTE holds every match: the counts are taken
- * from its first cap + 1, the page and a chosen status's count from all of it.
+ * from its first cap + 1, the page and a chosen status's count from all of it. With `inline`
+ * (such a range and no search words: every match is in the release date index) nothing is kept:
+ * each part reads the index as far as it needs, 0.7 ms less for a month's 4,300 matches at
+ * 100,000 submissions and 2 ms less for three months'. The same statement carries the overdue
+ * probe (`overdue`), so a first page makes two statements: this one and its rows.
  */
 async function readFirstMatches(
   db: Executor,
-  view: { matching: SQL; status: SubmissionStatus | undefined; all: boolean },
+  view: { matching: SQL; status: SubmissionStatus | undefined; all: boolean; inline: boolean },
   order: { time: PgColumn; orderBy: SQL[] },
   limit: number,
+  overdue: SQL,
 ): Promise<FirstMatches> {
-  const { matching, status, all } = view;
+  const { matching, status, all, inline } = view;
   const ofStatus = status ? eq(submissions.status, status) : sql`true`;
   // The CTE is named "submissions" in the page's subquery, so the order's columns are its own.
   const result = await db.execute(sql`
-    with first_matches as materialized (
+    with first_matches as ${inline ? sql`not materialized` : sql`materialized`} (
       select ${submissions.id}, ${submissions.status}, ${order.time}
-        from ${submissions} where ${matching}${all ? sql`` : sql` limit ${BOARD_COUNT_CAP + 1}`})
+        from ${submissions} where ${matching}${all ? sql`` : sql` limit ${BOARD_COUNT_CAP + 1}`}${inline ? sql` offset 0` : sql``})
     select
       (select coalesce(json_agg(json_build_array(g.status, g.n)), '[]'::json)
          from (select f.status, count(*)::int as n
@@ -341,13 +348,15 @@ async function readFirstMatches(
         all && status
           ? sql`(select count(*)::int from (select 1 from first_matches as ${submissions} where ${ofStatus} limit ${BOARD_COUNT_CAP + 1}) as s)`
           : sql`null::int`
-      } as status_total`);
+      } as status_total,
+      ${overdue} as overdue`);
   const [row] = (
     result as unknown as {
       rows: {
         by_status: [SubmissionStatus, number][];
         page_ids: string[] | null;
         status_total: number | null;
+        overdue: OverdueProbeValue;
       }[];
     }
   ).rows;
@@ -355,6 +364,29 @@ async function readFirstMatches(
     byStatus: (row?.by_status ?? []).map(([status, n]) => ({ status, n })),
     pageIds: row?.page_ids ?? null,
     statusTotal: row?.status_total ?? undefined,
+    overdue: row?.overdue ?? null,
+  };
+}
+
+/**
+ * The counts the triggers keep (one row per status: exact), with the overdue probe, in one
+ * statement planned once: the first page of the board with nothing but a status to filter by.
+ */
+async function readKeptCounts(
+  db: Executor,
+  overdue: SQL,
+): Promise<{ byStatus: StatusCount[]; overdue: OverdueProbeValue }> {
+  const result = await db.execute(sql`
+    select (select coalesce(json_agg(json_build_array(c.status, c.n)), '[]'::json)
+              from ${submissionStatusCounts} as c) as by_status,
+           ${overdue} as overdue
+     where ${withGenericPlan(undefined)}`);
+  const [row] = (
+    result as unknown as { rows: { by_status: [SubmissionStatus, number][]; overdue: OverdueProbeValue }[] }
+  ).rows;
+  return {
+    byStatus: (row?.by_status ?? []).map(([status, n]) => ({ status, n: Number(n) })),
+    overdue: row?.overdue ?? null,
   };
 }
 
@@ -380,15 +412,19 @@ export async function countBoardItems(
     searchSample?: string[] | undefined;
     /** The view's first matches by status, when readFirstMatches read them with the page. */
     firstMatches?: StatusCount[] | undefined;
+    /** The kept counts, when readKeptCounts read them. */
+    keptCounts?: StatusCount[] | undefined;
   } = {},
 ): Promise<BoardCounts> {
   const { statusTotal } = known;
   const counts = emptyCounts();
   const conditions = filterConditions(filters, promise, known.searchSample);
   if (conditions.length === 0) {
-    const rows = await db
-      .select({ status: submissionStatusCounts.status, n: sql<number>`${submissionStatusCounts.n}::int` })
-      .from(submissionStatusCounts);
+    const rows =
+      known.keptCounts ??
+      (await db
+        .select({ status: submissionStatusCounts.status, n: sql<number>`${submissionStatusCounts.n}::int` })
+        .from(submissionStatusCounts));
     for (const row of rows) counts[row.status] = row.n;
     const total = filters.status ? counts[filters.status] : rows.reduce((sum, row) => sum + row.n, 0);
     return { counts, capped: [], total, totalCapped: false };
@@ -433,8 +469,11 @@ export async function countBoardItems(
   };
 }
 
-/** The last overdue count read through each database: see countOverdueUpTo. */
+/** The last overdue count read through each database: see overdueProbe. */
 const keptOverdue = new WeakMap<object, { cutoff: string; changes: number; n: number }>();
+
+/** What the probe's column holds: [changes, count or null when the kept count holds], or null. */
+type OverdueProbeValue = [number, number | null] | null;
 
 /**
  * Submissions past the promise today over the whole board, up to the cap + 1, read through the
@@ -445,28 +484,33 @@ const keptOverdue = new WeakMap<object, { cutoff: string; changes: number; n: nu
  * of the last count, that count is the answer and the index is not read again. Exact: no time
  * to live, in any process of a cluster. Inside a transaction (whose own writes may keep one
  * number through several states) it is always counted.
+ *
+ * A column of the statement the first page makes anyway (readKeptCounts, readFirstMatches), not
+ * a statement of its own: `settle` reads its answer.
  */
-async function countOverdueUpTo(db: Executor, promise: Pick<PromiseClock, 'cutoff'>): Promise<number> {
+function overdueProbe(
+  db: Executor,
+  promise: Pick<PromiseClock, 'cutoff'>,
+): { column: SQL; settle(value: OverdueProbeValue): number } {
   const cutoff = promise.cutoff.toISOString();
   const inTransaction = db instanceof PgTransaction;
   const kept = inTransaction ? undefined : keptOverdue.get(db);
   const known = kept?.cutoff === cutoff ? kept : undefined;
-  const count = countUpTo(withGenericPlan(overdueCondition(promise)), BOARD_COUNT_CAP, sql`${waitingSince}`);
-  const [row] = await db
-    .select({
-      changes: submissionStatusCounts.changes,
-      // Counted (the uncorrelated subquery run) only when the known count does not hold.
-      n: sql<
-        number | null
-      >`case when ${submissionStatusCounts.changes} = ${known?.changes ?? -1} then null else ${count} end`,
-    })
-    .from(submissionStatusCounts)
-    .where(eq(submissionStatusCounts.status, 'pending'));
-  // No pending row: no submission was ever pending (or the table was emptied). None is overdue.
-  if (!row) return 0;
-  const n = row.n ?? known?.n ?? 0;
-  if (!inTransaction) keptOverdue.set(db, { cutoff, changes: row.changes, n });
-  return n;
+  const count = countUpTo(overdueCondition(promise), BOARD_COUNT_CAP, sql`${waitingSince}`);
+  // Counted (the uncorrelated subquery run) only when the known count does not hold.
+  const column = sql`(select json_build_array(c.changes, case when c.changes = ${known?.changes ?? -1} then null else ${count} end)
+      from ${submissionStatusCounts} as c where c.status = 'pending')`;
+  return {
+    column,
+    settle(value) {
+      // No pending row: no submission was ever pending (or the table was emptied). None is overdue.
+      if (!value) return 0;
+      const [changes, counted] = value;
+      const n = counted ?? known?.n ?? 0;
+      if (!inTransaction) keptOverdue.set(db, { cutoff, changes, n });
+      return n;
+    },
+  };
 }
 
 /**
@@ -548,8 +592,10 @@ export async function readBoardPage(
   const carried = cursor ? countsFromTotals(cursor.totals) : undefined;
   // A first page of a search or filter: its matches read once for the counts and, when they are
   // few, the page's ids (readFirstMatches).
+  // The overdue count rides on the first page's counting statement (overdueProbe).
+  const probe = carried ? undefined : overdueProbe(deps.db, deps.promise);
   const first =
-    !cursor && conditions.length > 0
+    probe && !cursor && conditions.length > 0
       ? await readFirstMatches(
           deps.db,
           {
@@ -558,14 +604,21 @@ export async function readBoardPage(
               : (and(...conditions) as SQL),
             status: filters.status,
             all: narrow,
+            // Every match of a narrow range without words is in the release date index: each part
+            // reads it there on its own, as far as it needs (the counts stop at the cap), faster
+            // than keeping every match. OFFSET 0 keeps each reading on that index: the page's order
+            // is never walked through its own index past the rows outside the range.
+            inline: narrow && words.length === 0,
           },
           {
             time: query.sort === 'age' ? submissions.statusChangedAt : submissions.createdAt,
             orderBy: keyset.orderBy,
           },
           query.limit,
+          probe.column,
         )
       : undefined;
+  const kept = probe && !first ? await readKeptCounts(deps.db, probe.column) : undefined;
   const pageIds = first?.pageIds;
   const rows =
     pageIds?.length === 0
@@ -586,16 +639,17 @@ export async function readBoardPage(
   // combination is not read through twice.
   const statusTotal =
     first?.statusTotal ?? (filters.status && !cursor && rows.length <= query.limit ? rows.length : undefined);
-  const [counted, overdueCounted] = await Promise.all([
-    carried
-      ? carried.counted
-      : countBoardItems(deps.db, filters, deps.promise, {
-          statusTotal,
-          searchSample,
-          firstMatches: first?.byStatus,
-        }),
-    carried ? carried.overdue : countOverdueUpTo(deps.db, deps.promise),
-  ]);
+  const counted = carried
+    ? carried.counted
+    : await countBoardItems(deps.db, filters, deps.promise, {
+        statusTotal,
+        searchSample,
+        firstMatches: first?.byStatus,
+        keptCounts: conditions.length === 0 ? kept?.byStatus : undefined,
+      });
+  const overdueCounted = carried
+    ? carried.overdue
+    : (probe?.settle(first?.overdue ?? kept?.overdue ?? null) ?? 0);
   const { page, nextCursor } = cutPage(
     deps.cursorKey,
     scope,
