@@ -78,6 +78,9 @@ function isoDateIn(ms: number, timeZone: string): IsoDate {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+/** Each day's first instant found so far, by zone and date (a zone's rules are fixed while we run). */
+const startsOfDays = new Map<string, number>();
+
 /**
  * The first instant of a calendar day in a time zone: its local midnight, or the first minute the
  * day has where a clock change skips midnight (a spring-forward at 00:00). Every zone's offset is
@@ -96,9 +99,6 @@ export function getStartOfDayInstant(date: IsoDate, timeZone = 'UTC'): Date {
   }
   return new Date(start);
 }
-
-/** Each day's first instant found so far, by zone and date (a zone's rules are fixed while we run). */
-const startsOfDays = new Map<string, number>();
 
 function searchStartOfDay(utcMidnight: number, date: IsoDate, timeZone: string): number {
   let low = utcMidnight - 15 * 3_600_000;

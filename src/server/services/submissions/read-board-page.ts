@@ -590,10 +590,10 @@ export async function readBoardPage(
   // The counts and the board's overdue count (issue 20 §4), taken with the first page and carried
   // by the cursor, so later pages never count again.
   const carried = cursor ? countsFromTotals(cursor.totals) : undefined;
-  // A first page of a search or filter: its matches read once for the counts and, when they are
-  // few, the page's ids (readFirstMatches).
   // The overdue count rides on the first page's counting statement (overdueProbe).
   const probe = carried ? undefined : overdueProbe(deps.db, deps.promise);
+  // A first page of a search or filter: its matches read once for the counts and, when they are
+  // few, the page's ids (readFirstMatches).
   const first =
     probe && !cursor && conditions.length > 0
       ? await readFirstMatches(
@@ -618,6 +618,7 @@ export async function readBoardPage(
           probe.column,
         )
       : undefined;
+  // Any other page that counts (the first with no search or filter): the kept counts, with the probe.
   const kept = probe && !first ? await readKeptCounts(deps.db, probe.column) : undefined;
   const pageIds = first?.pageIds;
   const rows =
