@@ -166,8 +166,12 @@ describe('the overdue cutoff (what the board filter and the job compare with)', 
   it('gives the same start again, as a Date of its own, from what it found before', () => {
     const first = getStartOfDayInstant('2026-03-29', 'Europe/London');
     first.setTime(0);
-    expect(getStartOfDayInstant('2026-03-29', 'Europe/London').toISOString()).toBe('2026-03-29T00:00:00.000Z');
-    expect(getStartOfDayInstant('2026-07-01', 'Europe/London').toISOString()).toBe('2026-06-30T23:00:00.000Z');
+    expect(getStartOfDayInstant('2026-03-29', 'Europe/London').toISOString()).toBe(
+      '2026-03-29T00:00:00.000Z',
+    );
+    expect(getStartOfDayInstant('2026-07-01', 'Europe/London').toISOString()).toBe(
+      '2026-06-30T23:00:00.000Z',
+    );
     expect(getStartOfDayInstant('2026-07-01').toISOString()).toBe('2026-07-01T00:00:00.000Z');
   });
 });
