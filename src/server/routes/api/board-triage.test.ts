@@ -233,6 +233,27 @@ describe('GET /api/board/items: search', () => {
     expect((await page('q=GB-ABC-24-00018')).total).toBe(1);
   });
 
+  it("leaves the submission's row alone when a track's write does not change its search text", async () => {
+    const id = seededIds[0] as string;
+    // The row's version (xmin: the transaction that wrote it) and its search text.
+    const version = async () =>
+      (
+        (await db().execute(
+          sql`select xmin::text as xmin, search_text from submissions where id = ${id}`,
+        )) as unknown as { rows: { xmin: string; search_text: string }[] }
+      ).rows[0];
+    const before = await version();
+    const track = and(eq(submissionTracks.submissionId, id), eq(submissionTracks.position, 1));
+    await db().update(submissionTracks).set({ title: 'Fade (Radio Edit)' }).where(track);
+    expect(await version()).toEqual(before);
+    // A write that does change it renews it, as before.
+    await db().update(submissionTracks).set({ isrc: 'GB-XYZ-25-00002' }).where(track);
+    const after = await version();
+    expect(after?.xmin).not.toBe(before?.xmin);
+    expect(after?.search_text).toContain('gbxyz2500002');
+    expect((await page('q=GBXYZ2500002')).items.map((i) => i.itemId)).toEqual([id]);
+  });
+
   it('counts per status within the search and the other filters', async () => {
     const answer = await page('q=maya&genre=Pop');
     const matching = ROWS.filter((r) => r.artistName === 'Maya Rivers' && r.genre === 'Pop');
