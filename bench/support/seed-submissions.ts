@@ -113,13 +113,13 @@ export async function seedSubmissions(db: Database, options: SeedOptions): Promi
       )
       update submission_tracks t set audio_upload_id = tracks.upload_id from tracks where t.id = tracks.track_id`);
   }
-  // The submissions' rows as a board that has been running lies them out. Each submission was
-  // written three times here (inserted, then its search text renewed by its tracks' insert and by
-  // their uploads'), all at once, so two thirds of the table would be the space of old versions:
-  // 340 MB for 72 MB of rows at 100,000. A running board writes as many versions, but a few at a
-  // time, and every new one reuses the space vacuum freed (PostgreSQL's autovacuum; on the
-  // embedded database the hourly jobs/vacuum-embedded-database.ts). VACUUM FULL packs the table
-  // as dense as that reuse keeps it.
+  // The submissions' rows as a board that has been running lays them out. Each submission was
+  // written twice here (inserted, then its search text renewed by its tracks' insert), all at
+  // once, so half the table would be the space of old versions (340 MB for 72 MB of rows at
+  // 100,000 while the uploads' write renewed it a third time, before drizzle/0022). A running
+  // board writes as many versions, but a few at a time, and every new one reuses the space vacuum
+  // freed (PostgreSQL's autovacuum; on the embedded database the hourly
+  // jobs/vacuum-embedded-database.ts). VACUUM FULL packs the table as dense as that reuse keeps it.
   await db.execute(sql`vacuum full submissions`);
   // As a running board would be: PostgreSQL's autovacuum, or the embedded database's hourly
   // vacuum job, cleans up after a load like this one and keeps the planner's statistics.
