@@ -320,34 +320,63 @@ interface FirstMatches {
  * (such a range and no search words: every match is in the release date index) nothing is kept:
  * each part reads the index as far as it needs, 0.7 ms less for a month's 4,300 matches at
  * 100,000 submissions and 2 ms less for three months'. The same statement carries the overdue
- * probe (`overdue`), so a first page makes two statements: this one and its rows.
+ * probe (`overdue`), so a first page makes two statements: this one and its rows. With `dense`
+ * (words in most of the board and nothing else) and a status chosen, that status's first cap + 1
+ * matches are read too, along its own index in the page's order, when the view passes the cap:
+ * their number is the status's count and their first rows the page, where the page and the
+ * count were two more statements each reading the same rows (`q=release&status=approved`: 11.9 →
+ * 8.2 ms a page at 100,000).
  */
 async function readFirstMatches(
   db: Executor,
-  view: { matching: SQL; status: SubmissionStatus | undefined; all: boolean; inline: boolean },
+  view: {
+    matching: SQL;
+    status: SubmissionStatus | undefined;
+    all: boolean;
+    inline: boolean;
+    dense: boolean;
+  },
   order: { time: PgColumn; orderBy: SQL[] },
   limit: number,
   overdue: SQL,
 ): Promise<FirstMatches> {
   const { matching, status, all, inline } = view;
   const ofStatus = status ? eq(submissions.status, status) : sql`true`;
-  // The CTE is named "submissions" in the page's subquery, so the order's columns are its own.
+  const orderBy = sql.join(order.orderBy, sql`, `);
+  // A chosen status of a dense view past the cap: its first cap + 1 matches in the page's order
+  // (its own index, nearly every row a match) give its count and the page's ids at once.
+  const statusInOrder = view.dense && status !== undefined && !all;
+  const overCap = sql`(select count(*) from first_matches) > ${BOARD_COUNT_CAP}`;
+  // The CTEs are named "submissions" in the page's subqueries, so the order's columns are theirs.
   const result = await db.execute(sql`
     with first_matches as ${inline ? sql`not materialized` : sql`materialized`} (
       select ${submissions.id}, ${submissions.status}, ${order.time}
-        from ${submissions} where ${matching}${all ? sql`` : sql` limit ${BOARD_COUNT_CAP + 1}`}${inline ? sql` offset 0` : sql``})
+        from ${submissions} where ${matching}${all ? sql`` : sql` limit ${BOARD_COUNT_CAP + 1}`}${inline ? sql` offset 0` : sql``})${
+          statusInOrder
+            ? sql`, status_matches as materialized (
+      select ${submissions.id}, ${submissions.status}, ${order.time}
+        from ${submissions} where ${matching} and ${ofStatus} order by ${orderBy} limit ${BOARD_COUNT_CAP + 1})`
+            : sql``
+        }
     select
       (select coalesce(json_agg(json_build_array(g.status, g.n)), '[]'::json)
          from (select f.status, count(*)::int as n
                  from (select status from first_matches limit ${BOARD_COUNT_CAP + 1}) as f group by f.status) as g) as by_status,
-      case when ${all ? sql`true` : sql`(select count(*) from first_matches) <= ${BOARD_COUNT_CAP}`} then
+      case when ${all ? sql`true` : sql`not ${overCap}`} then
         array(select ${submissions.id}::text from first_matches as ${submissions} where ${ofStatus}
-                order by ${sql.join(order.orderBy, sql`, `)} limit ${limit + 1})
+                order by ${orderBy} limit ${limit + 1})${
+                  statusInOrder
+                    ? sql`
+        else array(select ${submissions.id}::text from status_matches as ${submissions} order by ${orderBy} limit ${limit + 1})`
+                    : sql``
+                }
       end as page_ids,
       ${
         all && status
           ? sql`(select count(*)::int from (select 1 from first_matches as ${submissions} where ${ofStatus} limit ${BOARD_COUNT_CAP + 1}) as s)`
-          : sql`null::int`
+          : statusInOrder
+            ? sql`case when ${overCap} then (select count(*)::int from status_matches) end`
+            : sql`null::int`
       } as status_total,
       ${overdue} as overdue`);
   const [row] = (
@@ -609,6 +638,8 @@ export async function readBoardPage(
             // than keeping every match. OFFSET 0 keeps each reading on that index: the page's order
             // is never walked through its own index past the rows outside the range.
             inline: narrow && words.length === 0,
+            // Words in most of the board and nothing else (isDenseSearchOnly).
+            dense: samePlanForAnyValues,
           },
           {
             time: query.sort === 'age' ? submissions.statusChangedAt : submissions.createdAt,
