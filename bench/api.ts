@@ -487,6 +487,8 @@ async function main() {
     boardPath(`q=${encodeURIComponent('bench-artist-42@example.com')}`),
     boardPath('q=GBBEN2400777'),
     boardPath('q=release'),
+    // A word in every submission and a status chip: that status's matches counted up to the cap.
+    boardPath('q=release&status=approved'),
     boardPath('releaseType=ep&genre=Pop'),
     boardPath('releasedFrom=2025-03-01&releasedTo=2025-03-31'),
     boardPath('status=pending&releaseType=lp&genre=Jazz&releasedFrom=2025-01-01&releasedTo=2025-12-31'),
