@@ -7,8 +7,8 @@
 // Knobs: SUBMISSIONS (10000), ARTISTS (1000), HEAVY_ARTIST_SUBMISSIONS (1000), ROUNDS (3),
 // DURATION seconds per run (5), CONNECTIONS (100), WORKERS (on PostgreSQL: also compares that
 // many server processes with one; default 2; its load from wrk when installed, LOAD_TOOL=autocannon
-// for autocannon), LOAD=0 (skips the load runs: only the lists' server
-// time per page and EXPLAIN ANALYZE, the board's search, orders and filters among them),
+// for autocannon), LOAD=0 (skips the load runs: only the lists' server time per page and EXPLAIN
+// ANALYZE, the board's search, orders and filters among them),
 // READERS (200) and READERS_SECONDS (60): the dashboard readers' run, 0 seconds skips it.
 // PGlite runs as an installation runs it: on disk, in the bench's DATA_DIR/db.
 //

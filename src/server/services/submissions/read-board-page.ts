@@ -30,9 +30,9 @@ import { summaryColumns } from './read-submissions';
 /**
  * The staff board's list (issues 7, 19, 20 §5): a search, filters, one of four orders, a page at
  * a time by signed keyset cursors, with the counts per status for the filter chips. One statement
- * for the page and, with the first page, the counts (countBoardItems: exact from the kept counts,
- * or up to BOARD_COUNT_CAP over a search or filter, then with the page: readFirstMatches); each
- * order reads an index:
+ * for the page and, with the first page, one for the counts (readKeptCounts: exact, with no search
+ * or filter; readFirstMatches: up to BOARD_COUNT_CAP over a search or filter, countBoardItems);
+ * each order reads an index:
  *
  * | sort   | order                                   | index (drizzle/0009, 0014, 0020)              |
  * |--------|-----------------------------------------|-----------------------------------------------|
@@ -419,9 +419,16 @@ async function readKeptCounts(
   };
 }
 
+/** The counts with nothing but a status to filter by: those the triggers keep (readKeptCounts), exact. */
+function keptBoardCounts(rows: StatusCount[], status: SubmissionStatus | undefined): BoardCounts {
+  const counts = emptyCounts();
+  for (const row of rows) counts[row.status] = row.n;
+  const total = status ? counts[status] : rows.reduce((sum, row) => sum + row.n, 0);
+  return { counts, capped: [], total, totalCapped: false };
+}
+
 /**
- * The counts of a view (issue 20 §5: a page in 10 ms at 100,000 submissions). With nothing but a
- * status to filter by, the exact counts the triggers keep (one row per status). Otherwise the
+ * The counts of a search or filter (issue 20 §5: a page in 10 ms at 100,000 submissions): the
  * view's first BOARD_COUNT_CAP + 1 matches, whatever their status, in one LIMITed statement, grouped
  * by status: a search that finds up to the cap (a name, an e-mail, a code) is counted exactly; a
  * broader one is "1,000+" in all, and each status's count is what the first matches held, a lower
@@ -430,10 +437,10 @@ async function readKeptCounts(
  * chosen, the view's total is that status's matches, counted the same way when the first matches
  * could not tell. The first matches come from readFirstMatches when it read them with the page.
  */
-export async function countBoardItems(
+async function countBoardItems(
   db: Executor,
-  filters: BoardFilters = {},
-  promise?: Pick<PromiseClock, 'cutoff'>,
+  filters: BoardFilters,
+  promise: Pick<PromiseClock, 'cutoff'>,
   known: {
     /** The chosen status's matches when already known (its first page held them all). */
     statusTotal?: number | undefined;
@@ -441,24 +448,11 @@ export async function countBoardItems(
     searchSample?: string[] | undefined;
     /** The view's first matches by status, when readFirstMatches read them with the page. */
     firstMatches?: StatusCount[] | undefined;
-    /** The kept counts, when readKeptCounts read them. */
-    keptCounts?: StatusCount[] | undefined;
-  } = {},
+  },
 ): Promise<BoardCounts> {
   const { statusTotal } = known;
   const counts = emptyCounts();
-  const conditions = filterConditions(filters, promise, known.searchSample);
-  if (conditions.length === 0) {
-    const rows =
-      known.keptCounts ??
-      (await db
-        .select({ status: submissionStatusCounts.status, n: sql<number>`${submissionStatusCounts.n}::int` })
-        .from(submissionStatusCounts));
-    for (const row of rows) counts[row.status] = row.n;
-    const total = filters.status ? counts[filters.status] : rows.reduce((sum, row) => sum + row.n, 0);
-    return { counts, capped: [], total, totalCapped: false };
-  }
-  const matching = and(...conditions) as SQL;
+  const matching = and(...filterConditions(filters, promise, known.searchSample)) as SQL;
   const first =
     known.firstMatches ??
     (await db
@@ -673,12 +667,13 @@ export async function readBoardPage(
     first?.statusTotal ?? (filters.status && !cursor && rows.length <= query.limit ? rows.length : undefined);
   const counted = carried
     ? carried.counted
-    : await countBoardItems(deps.db, filters, deps.promise, {
-        statusTotal,
-        searchSample,
-        firstMatches: first?.byStatus,
-        keptCounts: conditions.length === 0 ? kept?.byStatus : undefined,
-      });
+    : conditions.length === 0 && kept
+      ? keptBoardCounts(kept.byStatus, filters.status)
+      : await countBoardItems(deps.db, filters, deps.promise, {
+          statusTotal,
+          searchSample,
+          firstMatches: first?.byStatus,
+        });
   const overdueCounted = carried
     ? carried.overdue
     : (probe?.settle(first?.overdue ?? kept?.overdue ?? null) ?? 0);

@@ -121,9 +121,10 @@ async function countArtistSubmissions(db: Executor, artistId: string): Promise<n
 
 /**
  * GET /api/profile/submissions: a page of the artist's own submissions, one statement on the
- * artist's (artist_id, created_at, id) index, whatever the artist (planned once: withGenericPlan). The total is counted on the first page only, and
- * only when it does not fit in it; later pages carry it in their (signed) cursor. An account
- * without an artist row has none; a cursor is still checked, so a foreign one is refused.
+ * artist's (artist_id, created_at, id) index, whatever the artist (planned once: withGenericPlan).
+ * The total is counted on the first page only, and only when it does not fit in it; later pages
+ * carry it in their (signed) cursor. An account without an artist row has none; a cursor is still
+ * checked, so a foreign one is refused.
  */
 export async function readArtistSubmissionsPage(
   deps: { db: Executor; signer: LinkSigner; cursorKey: Buffer },
