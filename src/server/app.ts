@@ -32,6 +32,7 @@ import { columnsRoutes } from './routes/api/board/columns';
 import { createItemRoutes } from './routes/api/board/create-item';
 import { boardItemRoutes } from './routes/api/board/items';
 import { boardKeyDateRoutes } from './routes/api/board/key-dates';
+import { deliveryRoutes } from './routes/api/deliveries';
 import { boardReviewRoutes } from './routes/api/board/review';
 import { testConnectionRoutes } from './routes/api/board/test-connection';
 import { configRoutes } from './routes/api/config';
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply.code(error.statusCode).send({
         success: false,
         error: error.message,
+        ...error.options.fields,
         ...(error.options.details !== undefined ? { details: error.options.details } : {}),
       });
     }
@@ -248,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dropboxSignRoutes);
   await app.register(contractRoutes);
   await app.register(releaseScheduleRoutes);
+  await app.register(deliveryRoutes);
   await app.register(signingRoutes);
   await app.register(agreementTemplateRoutes);
   await app.register(decisionTemplateRoutes);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isTimeZone } from '../domain/common/calendar-date';
+import { parseGs1Prefix, parseIsrcPrefix } from '../domain/delivery/identifiers';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
@@ -107,6 +108,49 @@ export const envSchema = z.object({
   DROPBOX_SIGN_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://api.hellosign.com/v3'),
+  // Delivery to stores (DDEX ERN): the label's identifier prefixes, its DDEX Party ID, the recipient.
+  ISRC_PREFIX: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => value === undefined || parseIsrcPrefix(value) !== null, {
+      error: 'must be an ISRC country and registrant code, e.g. GB-XYZ',
+    }),
+  UPC_PREFIX: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => value === undefined || parseGs1Prefix(value) !== null, {
+      error: 'must be a GS1 company prefix of 6 to 12 digits',
+    }),
+  DDEX_PARTY_ID: z
+    .string()
+    .trim()
+    .regex(/^PADPIDA[A-Za-z0-9]{11}$/, { error: 'must be a DDEX Party ID (DPID), e.g. PADPIDA2014120301U' })
+    .optional(),
+  DDEX_PARTY_NAME: z.string().trim().min(1).optional(),
+  DDEX_RECIPIENT_ID: z
+    .string()
+    .trim()
+    .regex(/^PADPIDA[A-Za-z0-9]{11}$/, { error: 'must be a DDEX Party ID (DPID), e.g. PADPIDA2014120301U' })
+    .optional(),
+  DDEX_RECIPIENT_NAME: z.string().trim().min(1).optional(),
+  // Delivery targets: an SFTP server (sftp://user@host:port/folder and a private key file), an S3 bucket.
+  DELIVERY_SFTP_URL: optionalUrl(/^sftp$/, 'sftp://'),
+  DELIVERY_SFTP_KEY_FILE: z.string().trim().min(1).optional(),
+  DELIVERY_SFTP_HOST_KEY_SHA256: z.string().trim().min(1).optional(),
+  DELIVERY_S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/, {
+      error: 'must be a bucket name: 3-63 lower-case letters, digits, dots, hyphens and underscores',
+    })
+    .optional(),
+  DELIVERY_S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z0-9._-]+\/)*[A-Za-z0-9._-]*$/, { error: 'must be a folder path such as ddex/incoming' })
+    .default(''),
   TRUST_PROXY: booleanFlag.default(false),
   // Submissions (create-item) one network address may send per hour.
   SUBMISSIONS_PER_HOUR_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
@@ -127,6 +171,9 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The demo label's DDEX Party ID: the pattern's shape, visibly not a real one. */
+export const DEMO_SENDER_DPID = 'PADPIDA0DEMO0LABEL';
 
 export interface AppConfig {
   env: Env['NODE_ENV'];
@@ -208,6 +255,30 @@ export interface AppConfig {
    * IMPRINT_TEST_HOOKS: the end-to-end suite's routes (routes/api/test-hooks.ts) and its per-request
    * clock (the X-Test-Now header, test-clock.ts). Off everywhere else.
    */
+  /** Delivery to stores (DDEX ERN): identifiers, the parties of a message, the targets. */
+  delivery: {
+    isrcPrefix: { country: string; registrant: string } | null;
+    upcPrefix: string | null;
+    /**
+     * The label as DDEX sender. Without DDEX_PARTY_ID, demo data brings a demo identity whose
+     * messages are test messages (so `npm start` shows the whole path); otherwise none.
+     */
+    sender: { dpid: string; name: string; demo: boolean } | undefined;
+    /** The store or distributor the messages are for; the sender itself when unset. */
+    recipient: { dpid: string; name: string } | undefined;
+    sftp: { url: string; keyFile: string; hostKeySha256: string | undefined } | undefined;
+    s3:
+      | {
+          bucket: string;
+          prefix: string;
+          region: string;
+          endpoint: string | undefined;
+          accessKeyId: string | undefined;
+          secretAccessKey: string | undefined;
+          forcePathStyle: boolean;
+        }
+      | undefined;
+  };
   testHooks: boolean;
   /**
    * How long a client may take to send its headers, how long a request may go without a byte, and
@@ -249,6 +320,12 @@ function missingTogether(raw: Record<string, string | undefined>): { name: strin
   }
   if (raw.SPOTIFY_CLIENT_SECRET && !raw.SPOTIFY_CLIENT_ID) {
     problems.push({ name: 'SPOTIFY_CLIENT_ID', message: 'is required with SPOTIFY_CLIENT_SECRET' });
+  }
+  if (raw.DELIVERY_SFTP_URL && !raw.DELIVERY_SFTP_KEY_FILE) {
+    problems.push({ name: 'DELIVERY_SFTP_KEY_FILE', message: 'is required with DELIVERY_SFTP_URL' });
+  }
+  if (raw.DELIVERY_SFTP_KEY_FILE && !raw.DELIVERY_SFTP_URL) {
+    problems.push({ name: 'DELIVERY_SFTP_URL', message: 'is required with DELIVERY_SFTP_KEY_FILE' });
   }
   if (raw.MONDAY_API_TOKEN && !raw.MONDAY_BOARD_ID) {
     problems.push({ name: 'MONDAY_BOARD_ID', message: 'is required with MONDAY_API_TOKEN' });
@@ -381,6 +458,37 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             apiUrl: env.DROPBOX_SIGN_API_URL.replace(/\/+$/, ''),
           }
         : undefined,
+    delivery: {
+      isrcPrefix: env.ISRC_PREFIX ? parseIsrcPrefix(env.ISRC_PREFIX) : null,
+      upcPrefix: env.UPC_PREFIX ? parseGs1Prefix(env.UPC_PREFIX) : null,
+      sender: env.DDEX_PARTY_ID
+        ? { dpid: env.DDEX_PARTY_ID, name: env.DDEX_PARTY_NAME ?? env.LABEL_NAME, demo: false }
+        : env.DEMO_DATA
+          ? { dpid: DEMO_SENDER_DPID, name: env.DDEX_PARTY_NAME ?? env.LABEL_NAME, demo: true }
+          : undefined,
+      recipient: env.DDEX_RECIPIENT_ID
+        ? { dpid: env.DDEX_RECIPIENT_ID, name: env.DDEX_RECIPIENT_NAME ?? env.DDEX_RECIPIENT_ID }
+        : undefined,
+      sftp:
+        env.DELIVERY_SFTP_URL && env.DELIVERY_SFTP_KEY_FILE
+          ? {
+              url: env.DELIVERY_SFTP_URL,
+              keyFile: path.resolve(env.DELIVERY_SFTP_KEY_FILE),
+              hostKeySha256: env.DELIVERY_SFTP_HOST_KEY_SHA256,
+            }
+          : undefined,
+      s3: env.DELIVERY_S3_BUCKET
+        ? {
+            bucket: env.DELIVERY_S3_BUCKET,
+            prefix: env.DELIVERY_S3_PREFIX.replace(/\/+$/, ''),
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    },
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     submissionsPerHourPerIp: env.SUBMISSIONS_PER_HOUR_PER_IP,

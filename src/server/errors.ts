@@ -8,7 +8,12 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly options: { details?: unknown; headers?: Record<string, string> } = {},
+    readonly options: {
+      details?: unknown;
+      headers?: Record<string, string>;
+      /** Fields of the answer beside `error`, for a route whose callers read them (`missing`). */
+      fields?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
   }

@@ -16,6 +16,7 @@ const ART = '33333333-3333-4333-8333-333333333333';
 const hex = (digit: string) => digit.repeat(64);
 
 const source: ReleaseScheduleSource = {
+  artistName: 'Jane Doe',
   releaseTitle: ' Night Drive ',
   releaseType: 'ep',
   releaseDate: '2027-03-05',
@@ -26,6 +27,8 @@ const source: ReleaseScheduleSource = {
       title: 'Second',
       isrc: null,
       audioUploadId: AUDIO_2,
+      soloWork: false,
+      hasLyrics: false,
       contributors: [],
       splits: [{ contributorClientId: null, firstName: 'Sam', lastName: 'Lee', percentage: 100 }],
     },
@@ -34,6 +37,8 @@ const source: ReleaseScheduleSource = {
       title: 'First',
       isrc: ' US-ABC-27-00001 ',
       audioUploadId: AUDIO_1,
+      soloWork: false,
+      hasLyrics: true,
       contributors: [
         { clientId: 'c1', firstName: 'Ada', surname: 'Moe', roles: ['Producer', 'Mixing Engineer'] },
         { clientId: 'c2', firstName: 'Bo', surname: '', roles: [] },
@@ -72,6 +77,33 @@ describe('buildReleaseScheduleContent', () => {
       { name: 'Ada Moe', roles: ['Producer', 'Mixing Engineer'] },
       { name: 'Bo', roles: [] },
     ]);
+  });
+
+  it('credits the artist of a solo track as performer, composer, lyricist and producer', () => {
+    const solo = buildReleaseScheduleContent(
+      {
+        ...source,
+        tracks: [
+          {
+            ...(source.tracks[0] as ReleaseScheduleSource['tracks'][number]),
+            soloWork: true,
+            hasLyrics: true,
+          },
+        ],
+      },
+      files,
+    );
+    expect(solo.tracks[0]?.contributors).toEqual([
+      { name: 'Jane Doe', roles: ['Performer', 'Composer', 'Lyricist', 'Producer'] },
+    ]);
+    const text = renderReleaseSchedule(solo, {
+      version: 1,
+      artistName: 'Jane Doe',
+      labelName: 'Imprint Records',
+      agreementVersion: 1,
+    });
+    expect(text).toContain('Contributors: Jane Doe (Performer, Composer, Lyricist, Producer)');
+    expect(text).not.toContain('Contributors: none listed');
   });
 
   it('carries each file with its name and SHA-256', () => {
@@ -113,6 +145,7 @@ describe('describeScheduleSource', () => {
     ],
     ['replaced artwork', { ...source, artworkUploadId: '55555555-5555-4555-8555-555555555555' }],
     ['a new release date', { ...source, releaseDate: '2027-04-02' }],
+    ['a track now solo work', withTrack({ soloWork: true })],
   ])('changes with %s', (_what, changed) => {
     expect(describeScheduleSource(changed)).not.toBe(base);
   });

@@ -1,3 +1,4 @@
+import { listTrackCredits } from '../contributors/track-credits';
 import { formatDisplayDate, getReleaseTypeLabel } from '../display/display-rules';
 
 /**
@@ -43,6 +44,8 @@ export interface ReleaseScheduleContent {
 
 /** What a schedule is made from: the submission's stored rows, as the server reads them. */
 export interface ReleaseScheduleSource {
+  /** The artist's name as submitted: the credited artist of a solo track. */
+  artistName: string;
   releaseTitle: string;
   releaseType: string;
   releaseDate: string | null;
@@ -52,6 +55,8 @@ export interface ReleaseScheduleSource {
     title: string;
     isrc: string | null;
     audioUploadId: string | null;
+    soloWork: boolean;
+    hasLyrics: boolean;
     contributors: { clientId: string; firstName: string; surname: string; roles: string[] }[];
     splits: {
       contributorClientId: string | null;
@@ -119,10 +124,17 @@ export function buildReleaseScheduleContent(
           position: index + 1,
           title: track.title.trim(),
           isrc: track.isrc?.trim() || null,
-          contributors: track.contributors.map((c) => ({
-            name: fullName(c.firstName, c.surname),
-            roles: [...c.roles],
-          })),
+          contributors: listTrackCredits(
+            {
+              soloWork: track.soloWork,
+              hasLyrics: track.hasLyrics,
+              contributors: track.contributors.map((c) => ({
+                name: fullName(c.firstName, c.surname),
+                roles: c.roles,
+              })),
+            },
+            source.artistName,
+          ),
           splits: track.splits.map((split) => ({
             name:
               (split.contributorClientId ? names.get(split.contributorClientId) : undefined) ??

@@ -18,6 +18,12 @@ export const SUBMISSION_EVENT_TYPES = [
   'assigned',
   'mail_queued',
   'mail_sent',
+  'identifiers_assigned',
+  'delivery_details_changed',
+  'delivery_queued',
+  'delivery_sent',
+  'delivery_acknowledged',
+  'delivery_failed',
 ] as const;
 export type SubmissionEventType = (typeof SUBMISSION_EVENT_TYPES)[number];
 
@@ -36,6 +42,12 @@ const EVENT_LABELS: Record<SubmissionEventType, string> = {
   assigned: 'Reviewer assigned',
   mail_queued: 'Mail queued',
   mail_sent: 'Mail sent',
+  identifiers_assigned: 'ISRCs and UPC assigned',
+  delivery_details_changed: 'Delivery details changed',
+  delivery_queued: 'Delivery started',
+  delivery_sent: 'Delivered',
+  delivery_acknowledged: 'Delivery acknowledged',
+  delivery_failed: 'Delivery failed',
 };
 
 /** The timeline's words for an event; an unknown type (an older or newer row) is named as stored. */

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -399,6 +400,9 @@ export const submissionStatusCounts = pgTable('submission_status_counts', {
   changes: bigint('changes', { mode: 'number' }).notNull().default(0),
 });
 
+/** Who gave an identifier: the artist (kept, only checked), the label's sequence, or staff by hand. */
+export const identifierOrigin = pgEnum('identifier_origin', ['artist', 'label', 'staff']);
+
 /** A track of a submission, in the artist's order, with its audio file and credits. */
 export const submissionTracks = pgTable(
   'submission_tracks',
@@ -424,6 +428,8 @@ export const submissionTracks = pgTable(
     lyrics: text('lyrics'),
     /** Set by the artist in the release details (issue 8), written CC-XXX-YY-NNNNN. */
     isrc: text('isrc'),
+    /** Who gave the ISRC: the artist (kept as given, checked), the label's sequence or staff. */
+    isrcOrigin: identifierOrigin('isrc_origin'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1187,5 +1193,105 @@ export const releaseSchedules = pgTable(
     uniqueIndex('release_schedules_version_key').on(t.submissionId, t.version),
     uniqueIndex('release_schedules_one_current').on(t.submissionId).where(sql`${t.supersededAt} is null`),
     index('release_schedules_artist_id_idx').on(t.artistId),
+  ],
+);
+
+// --- Delivery to stores (DDEX ERN) --------------------------------------------------------------
+
+/**
+ * Where the label's identifiers come from: designation codes of its ISRCs and item references of
+ * its UPCs (domain/delivery/identifiers.ts). A sequence hands out each number once, even to two
+ * approvals at the same moment, and never again after a rollback or a deletion.
+ */
+export const isrcDesignationSeq = pgSequence('isrc_designation_seq', { startWith: 1, minValue: 1 });
+// GS1 item reference 0 is a valid number (the only one a 12-digit company prefix has).
+export const icpnItemReferenceSeq = pgSequence('icpn_item_reference_seq', { startWith: 0, minValue: 0 });
+
+export const deliveryState = pgEnum('delivery_state', ['delivering', 'delivered', 'failed', 'taken_down']);
+
+/**
+ * A release as it leaves for the stores: its ICPN (UPC/EAN-13), the P-line and C-line staff set
+ * (null: the defaults, the production year or release date's year and the label's name), the
+ * store-ready cover made from the artwork, and where its latest delivery stands (the board's chips).
+ */
+export const releaseDeliveries = pgTable(
+  'release_deliveries',
+  {
+    submissionId: uuid('submission_id')
+      .primaryKey()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    /** 13 digits, check digit included. */
+    icpn: text('icpn'),
+    icpnOrigin: identifierOrigin('icpn_origin'),
+    pLineYear: integer('p_line_year'),
+    pLineOwner: text('p_line_owner'),
+    cLineYear: integer('c_line_year'),
+    cLineOwner: text('c_line_owner'),
+    /** The artwork upload the cover was made from; a new artwork makes a new cover. */
+    coverSourceUploadId: uuid('cover_source_upload_id').references(() => uploads.id, {
+      onDelete: 'set null',
+    }),
+    coverKey: text('cover_key'),
+    coverSha256: text('cover_sha256'),
+    coverBytes: bigint('cover_bytes', { mode: 'number' }),
+    /** Why no cover could be made from that artwork, in staff's words (too small, not square). */
+    coverProblem: text('cover_problem'),
+    state: deliveryState('state'),
+    stateChangedAt: timestamp('state_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('release_deliveries_icpn_key').on(t.icpn),
+    index('release_deliveries_state_idx').on(t.state, t.submissionId).where(sql`${t.state} is not null`),
+  ],
+);
+
+export const deliveryKind = pgEnum('delivery_kind', ['initial', 'update', 'takedown']);
+export const deliveryAttemptStatus = pgEnum('delivery_attempt_status', [
+  'queued',
+  'sending',
+  'sent',
+  'acknowledged',
+  'rejected',
+  'failed',
+]);
+
+/**
+ * The delivery log: one row per message sent (or being sent) to a target, with its batch, the
+ * message id the recipient will quote, what happened and, once the recipient wrote one, its
+ * acknowledgement.
+ */
+export const deliveryAttempts = pgTable(
+  'delivery_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    /** 'sftp' or 's3': the configured target. */
+    target: text('target').notNull(),
+    /** The target as staff read it (sftp://host/path, s3://bucket/prefix), without secrets. */
+    targetDescription: text('target_description').notNull(),
+    kind: deliveryKind('kind').notNull(),
+    messageId: text('message_id').notNull(),
+    batchId: text('batch_id').notNull(),
+    icpn: text('icpn').notNull(),
+    /** SHA-256 of the release as the message described it: what a later delivery compares. */
+    releaseKey: text('release_key').notNull(),
+    status: deliveryAttemptStatus('status').notNull().default('queued'),
+    tries: integer('tries').notNull().default(0),
+    /** The last failure, in words. */
+    error: text('error'),
+    /** The recipient's acknowledgement: file name, status and its words. */
+    acknowledgement: jsonb('acknowledgement').$type<{ fileName: string; status: string; text: string }>(),
+    requestedByUserId: uuid('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('delivery_attempts_message_id_key').on(t.messageId),
+    index('delivery_attempts_submission_id_created_at_idx').on(t.submissionId, t.createdAt),
   ],
 );

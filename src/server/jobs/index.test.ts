@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorReports, jobs } from '../db/schema';
 import { queueBoardSync } from '../services/board-sync/queue-board-sync';
+import { DELIVERY_MAX_ATTEMPTS } from '../services/delivery/send-delivery';
 import { queueMail } from '../services/mail/queue-mail';
 import { createTestContext, createTestDatabase, type TestDatabase } from '../test/test-context';
 import { allJobs, scheduleRecurringJobs } from './index';
 import { enqueueJob } from './queue';
+import { sendDeliveryJob } from './send-delivery';
 import { sendMailJob } from './send-mail';
 import { syncBoardInvitationJob } from './sync-board-invitation';
 import { syncBoardSubmissionJob } from './sync-board-submission';
@@ -23,6 +25,9 @@ describe('allJobs', () => {
       'board.sync-submission',
       'contracts.prepare-schedule',
       'contracts.seal',
+      'delivery.make-cover',
+      'delivery.read-acknowledgement',
+      'delivery.send',
       'mail.send',
       'maintenance.analytics-retention',
       'maintenance.clean-up',
@@ -80,10 +85,14 @@ describe('with a database', () => {
     await queueBoardSync(database.db, 'submission', entityId);
     await queueBoardSync(database.db, 'invitation', entityId);
     const withLimits = [sendMailJob, syncBoardSubmissionJob, syncBoardInvitationJob];
-    // A new job with a limit of its own needs its enqueuer checked here too.
-    expect(allJobs.filter((job) => job.maxAttempts !== undefined).map((job) => job.name)).toEqual(
-      withLimits.map((job) => job.name),
-    );
+    // A new job with a limit of its own needs its enqueuer checked here too. A delivery is queued
+    // only for a deliverable release: its row's limit is checked in deliveries.test.ts, its
+    // constant here.
+    expect(allJobs.filter((job) => job.maxAttempts !== undefined).map((job) => job.name)).toEqual([
+      ...withLimits.map((job) => job.name),
+      sendDeliveryJob.name,
+    ]);
+    expect(sendDeliveryJob.maxAttempts).toBe(DELIVERY_MAX_ATTEMPTS);
     for (const job of withLimits) {
       const [row] = await database.db.select().from(jobs).where(eq(jobs.type, job.name));
       expect(job.maxAttempts, job.name).toBeGreaterThan(5);

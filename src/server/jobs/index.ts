@@ -6,13 +6,16 @@ import { computeAudioPeaksJob } from './compute-audio-peaks';
 import { cutSocialClipsJob } from './cut-social-clips';
 import { declineOverdueSubmissionsJob } from './decline-overdue-submissions';
 import { deleteOldAnalyticsJob } from './delete-old-analytics';
+import { makeDeliveryCoverJob } from './make-delivery-cover';
 import { makeImageVariantsJob } from './make-image-variants';
 import { measureLoudnessJob } from './measure-loudness';
 import { prepareReleaseScheduleJob } from './prepare-release-schedule';
 import { enqueueUncheckedJob } from './queue';
+import { readDeliveryAcknowledgementJob } from './read-delivery-acknowledgement';
 import { remindDeadlinesJob } from './remind-deadlines';
 import { removeAbandonedUploadsJob } from './remove-abandoned-uploads';
 import { sealAgreementJob } from './seal-agreement';
+import { sendDeliveryJob } from './send-delivery';
 import { sendMailJob } from './send-mail';
 import { syncBoardInvitationJob } from './sync-board-invitation';
 import { syncBoardSubmissionJob } from './sync-board-submission';
@@ -29,6 +32,9 @@ export const allJobs = [
   syncBoardInvitationJob,
   sealAgreementJob,
   prepareReleaseScheduleJob,
+  makeDeliveryCoverJob,
+  sendDeliveryJob,
+  readDeliveryAcknowledgementJob,
   cleanUpJob,
   removeAbandonedUploadsJob,
   deleteOldAnalyticsJob,

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { createExternalBoard, type ExternalBoard } from './board/monday-board';
 import { CloudflareTurnstile, type TurnstileVerifier } from './bot/turnstile';
+import { createDeliveryTargets, type DeliveryTargets } from './delivery';
 import type { MailProvider } from './mail/mail';
 import { OutboxMail } from './mail/outbox-mail';
 import { SmtpMail } from './mail/smtp-mail';
@@ -32,6 +33,8 @@ export interface Providers {
   externalBoard: ExternalBoard | undefined;
   /** Dropbox Sign embedded signing, when configured; otherwise the built-in signing page (issue 10). */
   externalSigning: ExternalSigning | undefined;
+  /** Where approved releases are delivered as DDEX packages: SFTP, S3, both or none. */
+  deliveryTargets: DeliveryTargets;
 }
 
 /**
@@ -133,5 +136,6 @@ export function createProviders(config: AppConfig, db: Database, logger: Fastify
       : undefined,
     externalBoard: createExternalBoard(config.monday),
     externalSigning: config.dropboxSign ? new DropboxSign(config.dropboxSign) : undefined,
+    deliveryTargets: createDeliveryTargets(config.delivery),
   };
 }

@@ -18,6 +18,8 @@ import { queueSubmissionMail } from '../audit/queue-submission-mail';
 import { recordSubmissionEvent } from '../audit/record-submission-event';
 import { queueBoardSync } from '../board-sync/queue-board-sync';
 import { resolveDecisionMessage } from '../decision-templates/resolve-decision-message';
+import { assignReleaseIdentifiers } from '../delivery/assign-identifiers';
+import { queueDeliveryCover } from '../delivery/queue-delivery-cover';
 import { queuePrepareSchedule } from '../release-schedules/queue-prepare-schedule';
 import { issueReturningLink } from '../returning-links/issue-returning-link';
 import { composeStatusChangeMail, type ReturningLinkOffer } from '../submissions/submission-mails';
@@ -176,9 +178,18 @@ export async function changeSubmissionStatus(
           : null,
     });
     await input.alsoInTransaction?.(tx);
-    // Approval prepares the release's schedule to the agreement (issue 21 §4): queued here, so it
-    // exists if and only if the approval commits.
-    if (to === 'approved') await queuePrepareSchedule(tx, input.itemId);
+    // Approval gives the release the label's identifiers it lacks (ISRCs, the ICPN: on the schedule
+    // and in the DDEX message), starts its store cover, and prepares its schedule to the agreement:
+    // all in this transaction, so they exist if and only if the approval commits.
+    if (to === 'approved') {
+      await assignReleaseIdentifiers(tx, deps.config, {
+        submissionId: input.itemId,
+        actorUserId: input.actor.userId,
+        now: input.now,
+      });
+      await queueDeliveryCover(tx, input.itemId);
+      await queuePrepareSchedule(tx, input.itemId);
+    }
     if (deps.config.monday) await queueBoardSync(tx, 'submission', input.itemId);
     const returningLink =
       to === 'approved' && current.artistId

@@ -143,6 +143,7 @@ async function applyToTrack(
     .update(submissionTracks)
     .set({
       isrc,
+      isrcOrigin: isrc ? 'artist' : null,
       soloWork: metadata.soloWork,
       productionYear: metadata.productionYear.trim() || null,
       parentalAdvisory: metadata.parentalAdvisory,

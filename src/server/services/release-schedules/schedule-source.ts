@@ -5,11 +5,18 @@ import type { Executor } from '../../db/client';
 import { releaseSchedules } from '../../db/schema';
 import type { ReleaseScheduleSourceRow } from '../submissions/read-submissions';
 
+/** The artist's name as the submission stored it (`artist_details.artistName`). */
+export function readArtistName(artistDetails: unknown): string {
+  const name = (artistDetails as { artistName?: unknown } | null)?.artistName;
+  return typeof name === 'string' ? name.trim() : '';
+}
+
 export type ReleaseScheduleRow = typeof releaseSchedules.$inferSelect;
 
 /** The stored rows as the domain's schedule builder takes them. */
 export function toScheduleSource(row: ReleaseScheduleSourceRow): ReleaseScheduleSource {
   return {
+    artistName: readArtistName(row.artistDetails),
     releaseTitle: row.releaseTitle,
     releaseType: row.releaseType,
     releaseDate: row.releaseDate,
@@ -19,6 +26,8 @@ export function toScheduleSource(row: ReleaseScheduleSourceRow): ReleaseSchedule
       title: track.title,
       isrc: track.isrc,
       audioUploadId: track.audioUploadId,
+      soloWork: track.soloWork,
+      hasLyrics: Boolean(track.lyrics?.trim()),
       contributors: track.contributors.map((c) => ({
         clientId: c.clientId,
         firstName: c.firstName,

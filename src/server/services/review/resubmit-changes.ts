@@ -369,7 +369,7 @@ async function applyChange(
     case 'trackIsrc':
       await tx
         .update(submissionTracks)
-        .set({ isrc: change.after || null })
+        .set({ isrc: change.after || null, isrcOrigin: change.after ? 'artist' : null })
         .where(track(change.trackId));
       patch(change.trackId, { isrc: change.after });
       return false;
