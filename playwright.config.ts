@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { generateSshKeyPair } from './src/server/stand-ins/sftp';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
@@ -12,6 +13,16 @@ const dataDir =
   process.env.E2E_DATA_DIR ??
   (process.env.TEST_WORKER_INDEX === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-e2e-')) : '');
 if (dataDir) process.env.E2E_DATA_DIR = dataDir;
+
+// The key Imprint signs in to the store's SFTP drop box with; e2e/staff/delivery.spec.ts starts the
+// drop box (src/server/stand-ins/sftp.ts) on E2E_SFTP_PORT, accepting the public half.
+const sftpPort = Number(process.env.E2E_SFTP_PORT ?? 3198);
+const sftpKeyFile = dataDir ? path.join(dataDir, 'e2e-sftp-key') : '';
+if (dataDir && !fs.existsSync(sftpKeyFile)) {
+  const pair = generateSshKeyPair();
+  fs.writeFileSync(sftpKeyFile, pair.private, { mode: 0o600 });
+  fs.writeFileSync(`${sftpKeyFile}.pub`, pair.public);
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -88,6 +99,12 @@ export default defineConfig({
           // Every spec submits from 127.0.0.1: the whole suite makes more than the default 30 an
           // hour (the limit itself is tested by the server tests, at its default).
           SUBMISSIONS_PER_HOUR_PER_IP: '1000',
+          // Delivery: ISRCs assigned at approval, the UPC entered by hand (the checklist's fix), the
+          // store's SFTP drop box that e2e/staff/delivery.spec.ts starts and stops on this port.
+          ISRC_PREFIX: 'GB-IMP',
+          DDEX_PARTY_ID: 'PADPIDA2014120301U',
+          DELIVERY_SFTP_URL: `sftp://dsp@127.0.0.1:${sftpPort}/incoming`,
+          DELIVERY_SFTP_KEY_FILE: sftpKeyFile,
         },
       },
 });

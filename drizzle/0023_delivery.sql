@@ -14,6 +14,8 @@ CREATE TABLE "delivery_attempts" (
 	"batch_id" text NOT NULL,
 	"icpn" text NOT NULL,
 	"release_key" text NOT NULL,
+	"release" jsonb,
+	"takedown_date" text,
 	"status" "delivery_attempt_status" DEFAULT 'queued' NOT NULL,
 	"tries" integer DEFAULT 0 NOT NULL,
 	"error" text,

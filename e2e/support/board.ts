@@ -53,6 +53,8 @@ export async function createSubmissionThroughApi(
     artistName?: string;
     releaseTitle?: string;
     wav?: { name: string; mimeType: string; buffer: Buffer };
+    /** The cover's side in pixels (800 by default; stores need 1400 or more). */
+    artworkSize?: number;
   } = {},
 ): Promise<ApiSubmission> {
   const suffix = randomUUID().slice(0, 8);
@@ -68,7 +70,7 @@ export async function createSubmissionThroughApi(
 
   // A spec that needs a longer track (the clip picker's) brings its own WAV.
   const wav = names.wav ?? wavFile('low-tide.wav', { seconds: 3, sampleRate: 48_000, bitDepth: 24 });
-  const jpeg = await jpegFile('tidewater-cover.jpg', 800, 800);
+  const jpeg = await jpegFile('tidewater-cover.jpg', names.artworkSize ?? 800, names.artworkSize ?? 800);
   const audio = await upload(request, baseURL, { artistName, fileType: 'track', sessionId }, wav);
   const artwork = await upload(request, baseURL, { artistName, fileType: 'artwork', sessionId }, jpeg);
 

@@ -72,7 +72,7 @@ async function run(args: string[]): Promise<number> {
   try {
     await database.migrate();
     if (command === 'staff') return await runStaff(database.db, rest);
-    if (command === 'seed') await seedDemoData(database.db, createStorage(config.storage));
+    if (command === 'seed') await seedDemoData(database.db, createStorage(config.storage), config);
     process.stdout.write(`${command}: done (${database.kind})\n`);
     return 0;
   } finally {

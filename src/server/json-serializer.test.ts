@@ -26,6 +26,7 @@ function row(i: number): BoardRow {
     assignee:
       i % 2 ? null : { userId: 'u1', name: i % 3 ? null : 'Sam Reviewer', email: 'sam@label.example' },
     rating: i % 5 === 0 ? 4 : null,
+    deliveryState: i % 4 === 0 ? null : i % 4 === 1 ? 'delivered' : 'failed',
     preview:
       i % 3 === 2
         ? null

@@ -40,7 +40,7 @@ async function prepare(config: AppConfig, database: DatabaseHandle): Promise<Fas
       'database migrated',
     );
     if (config.demoData) {
-      await seedDemoData(database.db, app.providers.storage);
+      await seedDemoData(database.db, app.providers.storage, config);
       app.log.info('demo data present');
     }
     for (const email of config.staffEmails) {

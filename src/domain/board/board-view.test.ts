@@ -31,6 +31,7 @@ describe('parseBoardView', () => {
         releasedTo: '2025-01-01',
         sort: 'random',
         overdue: 'yes',
+        delivery: 'lost',
       }),
     );
     expect(view).toEqual({});
@@ -42,6 +43,13 @@ describe('parseBoardView', () => {
     const view = parseBoardView(paramsOf({ overdue: 'true', status: 'pending' }));
     expect(view).toEqual({ overdue: 'true', status: 'pending' });
     expect(hasNarrowingFilters(view)).toBe(true);
+  });
+
+  it('reads the delivery filter as a narrowing filter, and keeps it in the query', () => {
+    const view = parseBoardView(paramsOf({ delivery: 'failed' }));
+    expect(view).toEqual({ delivery: 'failed' });
+    expect(hasNarrowingFilters(view)).toBe(true);
+    expect(boardViewKey(view)).toBe('delivery=failed');
   });
 });
 

@@ -1,5 +1,7 @@
 import { isIsoDate } from '../common/calendar-date';
+import { isDeliveryState } from '../delivery/delivery-states';
 import { PRIMARY_GENRES } from '../reference/genres';
+import type { DeliveryState } from '../schemas/delivery';
 import { isSubmissionStatus, type SubmissionStatus } from '../status/submission-status';
 import { BOARD_SORTS, type BoardSort } from './board-rules';
 
@@ -19,6 +21,8 @@ export interface BoardView {
   sort?: BoardSort | undefined;
   /** Only those past the response promise (issue 20 §4). */
   overdue?: 'true' | undefined;
+  /** Only releases whose latest delivery to the stores stands so. */
+  delivery?: DeliveryState | undefined;
 }
 
 const RELEASE_TYPES: readonly string[] = ['single', 'ep', 'lp'];
@@ -56,6 +60,8 @@ export function parseBoardView(params: QueryParams): BoardView {
   if ((BOARD_SORTS as readonly string[]).includes(sort ?? '')) view.sort = sort as BoardSort;
   // Past the response promise only (issue 20 §4; the Response promise page links here).
   if (params.get('overdue') === 'true') view.overdue = 'true';
+  const delivery = params.get('delivery');
+  if (isDeliveryState(delivery)) view.delivery = delivery;
   return view;
 }
 
@@ -77,6 +83,12 @@ export function boardViewKey(view: BoardView): string {
 /** Whether anything narrows the board besides the status (the chips' counts follow these). */
 export function hasNarrowingFilters(view: BoardView): boolean {
   return Boolean(
-    view.q || view.releaseType || view.genre || view.releasedFrom || view.releasedTo || view.overdue,
+    view.q ||
+      view.releaseType ||
+      view.genre ||
+      view.releasedFrom ||
+      view.releasedTo ||
+      view.overdue ||
+      view.delivery,
   );
 }

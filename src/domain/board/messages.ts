@@ -8,6 +8,8 @@ export const BOARD_SEARCH_TOO_SHORT =
   'Type at least 3 letters or digits of a name, title, e-mail, ISRC or UPC to search.';
 export const UNKNOWN_RELEASE_TYPE_FILTER = "The release type can be 'single', 'ep' or 'lp'.";
 export const UNKNOWN_GENRE_FILTER = 'That genre is not one of the primary genres of the submission form.';
+export const UNKNOWN_DELIVERY_FILTER =
+  "The delivery filter can be 'delivered', 'failed', 'delivering' or 'taken_down'.";
 export const BAD_RELEASE_DATE_FILTER = 'A release date filter must be a date written YYYY-MM-DD.';
 export const RELEASE_DATE_RANGE_REVERSED =
   'The release date range ends before it starts: the "from" date must be on or before the "to" date.';

@@ -15,7 +15,10 @@ export function formatDisplayArtists(artists: readonly DisplayArtist[]): string 
 }
 
 /** The deals every release is offered under (the message's DealList), in words. */
-export function describeDeals(release: Pick<DeliveryRelease, 'releaseDate'>, takedownDate?: string): string[] {
+export function describeDeals(
+  release: Pick<DeliveryRelease, 'releaseDate'>,
+  takedownDate?: string,
+): string[] {
   const until = takedownDate ? ` until ${takedownDate}` : '';
   return [
     `Worldwide from ${release.releaseDate}${until}: streaming (subscription and ad-supported)`,

@@ -17,6 +17,7 @@ import {
   BULK_UNKNOWN_DECISION,
   RELEASE_DATE_RANGE_REVERSED,
   UNKNOWN_BOARD_SORT,
+  UNKNOWN_DELIVERY_FILTER,
   UNKNOWN_GENRE_FILTER,
   UNKNOWN_RELEASE_TYPE_FILTER,
 } from '../board/messages';
@@ -26,6 +27,7 @@ import { PRIMARY_GENRES } from '../reference/genres';
 import { OVERDUE_FILTER_INVALID, responseDueSchema } from '../review/response-promise';
 import { STATUS_MESSAGE_MAX_LENGTH } from '../status/status-transitions';
 import { submissionStatusSchema } from '../status/submission-status-schema';
+import { DELIVERY_STATES } from './delivery';
 import { pageAnswerFields, pageQueryFields } from './pagination';
 
 /**
@@ -80,7 +82,16 @@ const boardRowReviewFields = {
     .nullable(),
 };
 
-export const boardRowSchema = boardItemSummarySchema.extend(boardRowReviewFields);
+/**
+ * Where the release's latest delivery to the stores stands (the chip beside the status); null
+ * for a release never sent.
+ */
+const deliveryStateSchema = z.enum(DELIVERY_STATES).nullable();
+
+export const boardRowSchema = boardItemSummarySchema.extend({
+  ...boardRowReviewFields,
+  deliveryState: deliveryStateSchema,
+});
 export type BoardRow = z.infer<typeof boardRowSchema>;
 
 const releaseDateFilter = z
@@ -89,38 +100,53 @@ const releaseDateFilter = z
   .optional();
 
 /**
- * GET /api/board/items (issue 20 §5): a search, filters, an order, a page at a time
- * (pagination.ts). `q` matches artist and person names, the release title, the e-mail, a track's
- * ISRC or a catalogue item's UPC (board/board-rules.ts).
+ * What the board is showing (issue 20 §5), as GET /api/board/items and GET /api/board/export.csv
+ * take it: a search, filters and an order. `q` matches artist and person names, the release
+ * title, the e-mail, a track's ISRC or a catalogue item's UPC (board/board-rules.ts).
  */
+const boardViewQueryFields = {
+  q: z
+    .string({ error: BOARD_SEARCH_TOO_LONG })
+    .max(BOARD_SEARCH_MAX_LENGTH, { error: BOARD_SEARCH_TOO_LONG })
+    .trim()
+    .refine((value) => value === '' || isSearchableBoardQuery(value), { error: BOARD_SEARCH_TOO_SHORT })
+    .optional(),
+  status: submissionStatusSchema.optional(),
+  releaseType: z.enum(['single', 'ep', 'lp'], { error: UNKNOWN_RELEASE_TYPE_FILTER }).optional(),
+  genre: z
+    .string({ error: UNKNOWN_GENRE_FILTER })
+    .max(100, { error: UNKNOWN_GENRE_FILTER })
+    .refine((value) => (PRIMARY_GENRES as string[]).includes(value), { error: UNKNOWN_GENRE_FILTER })
+    .optional(),
+  releasedFrom: releaseDateFilter,
+  releasedTo: releaseDateFilter,
+  /** Only submissions past the response promise (issue 20 §4): `overdue=true`. */
+  overdue: z.enum(['true', 'false'], { error: OVERDUE_FILTER_INVALID }).optional(),
+  /** Only releases whose latest delivery to the stores stands so. */
+  delivery: z.enum(DELIVERY_STATES, { error: UNKNOWN_DELIVERY_FILTER }).optional(),
+};
+
+const boardSortField = z.enum(BOARD_SORTS, { error: UNKNOWN_BOARD_SORT }).default('newest');
+
+const releaseRangeInOrder = (query: { releasedFrom?: string | undefined; releasedTo?: string | undefined }) =>
+  !query.releasedFrom || !query.releasedTo || query.releasedFrom <= query.releasedTo;
+
+/** GET /api/board/items: the view, a page at a time (pagination.ts). */
 export const boardListQuerySchema = z
   .object({
-    q: z
-      .string({ error: BOARD_SEARCH_TOO_LONG })
-      .max(BOARD_SEARCH_MAX_LENGTH, { error: BOARD_SEARCH_TOO_LONG })
-      .trim()
-      .refine((value) => value === '' || isSearchableBoardQuery(value), { error: BOARD_SEARCH_TOO_SHORT })
-      .optional(),
-    status: submissionStatusSchema.optional(),
-    releaseType: z.enum(['single', 'ep', 'lp'], { error: UNKNOWN_RELEASE_TYPE_FILTER }).optional(),
-    genre: z
-      .string({ error: UNKNOWN_GENRE_FILTER })
-      .max(100, { error: UNKNOWN_GENRE_FILTER })
-      .refine((value) => (PRIMARY_GENRES as string[]).includes(value), { error: UNKNOWN_GENRE_FILTER })
-      .optional(),
-    releasedFrom: releaseDateFilter,
-    releasedTo: releaseDateFilter,
-    /** Only submissions past the response promise (issue 20 §4): `overdue=true`. */
-    overdue: z.enum(['true', 'false'], { error: OVERDUE_FILTER_INVALID }).optional(),
+    ...boardViewQueryFields,
     // Without a limit, the board's own page (the web's, and the server-rendered first page's).
     ...pageQueryFields(BOARD_PAGE_SIZE),
-    sort: z.enum(BOARD_SORTS, { error: UNKNOWN_BOARD_SORT }).default('newest'),
+    sort: boardSortField,
   })
-  .refine((query) => !query.releasedFrom || !query.releasedTo || query.releasedFrom <= query.releasedTo, {
-    error: RELEASE_DATE_RANGE_REVERSED,
-    path: ['releasedTo'],
-  });
+  .refine(releaseRangeInOrder, { error: RELEASE_DATE_RANGE_REVERSED, path: ['releasedTo'] });
 export type BoardListQuery = z.infer<typeof boardListQuerySchema>;
+
+/** GET /api/board/export.csv: the same view, every match (no cursor, no page size). */
+export const boardExportQuerySchema = z
+  .object({ ...boardViewQueryFields, sort: boardSortField })
+  .refine(releaseRangeInOrder, { error: RELEASE_DATE_RANGE_REVERSED, path: ['releasedTo'] });
+export type BoardExportQuery = z.infer<typeof boardExportQuerySchema>;
 
 export const boardListResponseSchema = z.object({
   success: z.literal(true),
@@ -288,6 +314,7 @@ export const boardItemDetailSchema = boardItemSummarySchema.extend({
   assignee: z.object({ userId: z.string(), name: z.string().nullable(), email: z.string() }).nullable(),
   /** Staff's private 1–5 rating, if given. */
   rating: z.number().int().min(1).max(5).nullable(),
+  deliveryState: deliveryStateSchema,
   /** The artist's release details (issue 8), once they saved a draft or submitted them. */
   releaseDetails: z
     .object({ status: z.enum(['draft', 'submitted']), submittedAt: z.string().nullable() })

@@ -77,6 +77,8 @@ export const deliveryAttemptSchema = z.object({
   error: z.string().nullable(),
   acknowledgement: z.object({ fileName: z.string(), status: z.string(), text: z.string() }).nullable(),
   requestedBy: z.string().nullable(),
+  /** A takedown's last day in the stores. */
+  takedownDate: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
@@ -139,14 +141,23 @@ const lineSchema = z.object({ year: yearSchema.nullable(), owner: ownerSchema.nu
 /** PUT /api/deliveries/:submissionId: what staff correct by hand. `null` clears (back to the default or to unassigned). */
 export const deliveryEditSchema = z
   .object({
-    icpn: z.string({ error: 'The UPC must be text' }).trim().max(32, { error: 'The UPC is too long' }).nullable().optional(),
+    icpn: z
+      .string({ error: 'The UPC must be text' })
+      .trim()
+      .max(32, { error: 'The UPC is too long' })
+      .nullable()
+      .optional(),
     pLine: lineSchema.optional(),
     cLine: lineSchema.optional(),
     tracks: z
       .array(
         z.object({
           trackId: idSchema,
-          isrc: z.string({ error: 'The ISRC must be text' }).trim().max(32, { error: 'The ISRC is too long' }).nullable(),
+          isrc: z
+            .string({ error: 'The ISRC must be text' })
+            .trim()
+            .max(32, { error: 'The ISRC is too long' })
+            .nullable(),
         }),
       )
       .max(100, { error: 'A release has at most 100 tracks' })

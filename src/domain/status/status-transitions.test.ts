@@ -27,8 +27,13 @@ describe('status transitions', () => {
     expect(getNextStatuses('rejected')).toEqual(['pending']);
   });
 
-  it('asks for changes only while a submission is under review, never by a plain status change', () => {
-    expect(SUBMISSION_STATUSES.filter(canRequestChanges)).toEqual(['pending', 'in_progress', 'processing']);
+  it('asks for changes while a submission is under review or approved, never by a plain status change', () => {
+    expect(SUBMISSION_STATUSES.filter(canRequestChanges)).toEqual([
+      'pending',
+      'in_progress',
+      'processing',
+      'approved',
+    ]);
     for (const status of SUBMISSION_STATUSES) {
       expect(getStatusChangeChoices(status)).not.toContain('changes_requested');
     }

@@ -11,13 +11,16 @@ import { getStatusLabel, type SubmissionStatus } from './submission-status';
  * sets it (it needs the fields and their notes, `canRequestChanges`), never a bare status change.
  * From there the artist's resubmission returns it to review (`STATUS_AFTER_RESUBMISSION`), or staff
  * withdraw the request (back to pending) or decline the submission.
+ * An approved release may be sent back too: what a store needs and the artist must give (a larger
+ * cover, a missing ISRC) is asked for from the delivery checklist with the same change request, and
+ * the resubmission is reviewed and approved again (its schedule is made anew).
  */
 const NEXT_STATUSES: Readonly<Record<SubmissionStatus, readonly SubmissionStatus[]>> = {
   pending: ['in_progress', 'approved', 'rejected', 'changes_requested'],
   changes_requested: ['pending', 'rejected'],
   in_progress: ['pending', 'processing', 'approved', 'rejected', 'changes_requested'],
   processing: ['in_progress', 'approved', 'live', 'failed', 'changes_requested'],
-  approved: ['in_progress', 'processing', 'live', 'rejected'],
+  approved: ['in_progress', 'processing', 'live', 'rejected', 'changes_requested'],
   live: ['active'],
   active: ['live'],
   rejected: ['pending'],

@@ -1279,6 +1279,13 @@ export const deliveryAttempts = pgTable(
     icpn: text('icpn').notNull(),
     /** SHA-256 of the release as the message described it: what a later delivery compares. */
     releaseKey: text('release_key').notNull(),
+    /**
+     * The release as the message sent it (`DeliveryRelease`), once sent: a takedown describes what
+     * the store has, even after the release changed here.
+     */
+    release: jsonb('release'),
+    /** A takedown's last day in the stores. */
+    takedownDate: text('takedown_date'),
     status: deliveryAttemptStatus('status').notNull().default('queued'),
     tries: integer('tries').notNull().default(0),
     /** The last failure, in words. */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { DeliveryRelease } from '../../domain';
 import { deliveryAttempts } from '../db/schema';
 import { AppError } from '../errors';
 import { DeliveryTargetError } from '../providers/delivery/delivery-target';
@@ -8,6 +9,7 @@ import { readDeliverable, releaseKeyOf } from '../services/delivery/read-deliver
 import {
   buildAttemptXml,
   DELIVERY_MAX_ATTEMPTS,
+  type DeliveryFileSource,
   findDeliveryAttempt,
   listReleaseResources,
   readAcknowledgementJobType,
@@ -37,10 +39,10 @@ function wordsOf(error: unknown): string {
  */
 export const sendDeliveryJob = defineJob({
   name: 'delivery.send',
-  payload: z.object({ attemptId: z.uuid(), takedownDate: z.iso.date().optional() }),
+  payload: z.object({ attemptId: z.uuid() }),
   maxAttempts: DELIVERY_MAX_ATTEMPTS,
   backoff: { baseMs: 30_000, factor: 2, maxMs: 30 * 60_000 },
-  async handle({ attemptId, takedownDate }, { db, providers, config, job, now, log }) {
+  async handle({ attemptId }, { db, providers, config, job, now, log }) {
     const attempt = await findDeliveryAttempt(db, attemptId);
     if (attempt?.status !== 'queued') return;
     const lastTry = job.attempts >= job.maxAttempts;
@@ -70,28 +72,28 @@ export const sendDeliveryJob = defineJob({
 
     const target = providers.deliveryTargets[attempt.target as 'sftp' | 's3'];
     if (!target) return fail(new Error(`The ${attempt.target} target is no longer configured.`), true);
-    let sendable: Awaited<ReturnType<typeof prepare>>;
-    async function prepare() {
-      const deliverable = await readDeliverable(db, config, attempt?.submissionId ?? '', now);
-      const resources =
-        attempt?.kind === 'takedown'
-          ? []
-          : await listReleaseResources(providers.storage, deliverable.source, deliverable.release);
-      return { ...deliverable, resources };
-    }
+    // A delivery sends the release as it is now, with its files; a takedown, the message alone about
+    // the release as that target last received it.
+    let release: DeliveryRelease;
+    let resources: DeliveryFileSource[] = [];
     try {
-      sendable = await prepare();
+      if (attempt.kind === 'takedown') release = attempt.release as DeliveryRelease;
+      else {
+        const deliverable = await readDeliverable(db, config, attempt.submissionId, now);
+        release = deliverable.release;
+        resources = await listReleaseResources(providers.storage, deliverable.source, release);
+      }
     } catch (error) {
-      // Not deliverable any more (changed since it was queued): retrying cannot help.
+      // Not deliverable any more (it changed since it was queued): retrying cannot help.
       return fail(error, error instanceof AppError);
     }
-    const xml = buildAttemptXml(config, sendable.release, attempt, takedownDate);
+    const xml = buildAttemptXml(config, release, attempt);
     try {
       await sendDeliveryFiles(target, {
         batchId: attempt.batchId,
-        icpn: sendable.release.icpn,
+        icpn: release.icpn,
         xml,
-        resources: sendable.resources,
+        resources,
         messageId: attempt.messageId,
       });
     } catch (error) {
@@ -106,7 +108,8 @@ export const sendDeliveryJob = defineJob({
           error: null,
           tries: job.attempts,
           sentAt: now,
-          releaseKey: releaseKeyOf(sendable.release),
+          releaseKey: releaseKeyOf(release),
+          release,
         })
         .where(eq(deliveryAttempts.id, attemptId));
       await setDeliveryState(

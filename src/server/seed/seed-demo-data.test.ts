@@ -4,6 +4,7 @@ import path from 'node:path';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWavHeader } from '../../domain';
+import { type AppConfig, loadConfig } from '../config';
 import {
   artists,
   jobs,
@@ -16,16 +17,20 @@ import {
   users,
 } from '../db/schema';
 import { LocalStorage } from '../providers/storage/local-storage';
+import { prepareDeliveryCover } from '../services/delivery/make-delivery-cover';
+import { readDeliverable } from '../services/delivery/read-delivery';
 import { createTestDatabase, type TestDatabase } from '../test/test-context';
 import { demoAccounts, demoSubmissions, seedDemoData } from './seed-demo-data';
 
 let database: TestDatabase;
 let root: string;
 let storage: LocalStorage;
+let config: AppConfig;
 beforeAll(async () => {
   database = await createTestDatabase();
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'imprint-seed-'));
   storage = new LocalStorage(root);
+  config = loadConfig({ NODE_ENV: 'test', DATA_DIR: root });
 });
 afterAll(async () => {
   await database.destroy();
@@ -40,8 +45,8 @@ async function readAll(key: string): Promise<Buffer> {
 
 describe('seedDemoData', () => {
   it('adds one artist and one staff member, and is idempotent', async () => {
-    await seedDemoData(database.db, storage);
-    await seedDemoData(database.db, storage);
+    await seedDemoData(database.db, storage, config);
+    await seedDemoData(database.db, storage, config);
     const people = await database.db.select().from(users);
     expect(people.map((u) => [u.email, u.role]).sort()).toEqual([
       [demoAccounts.artist.email, 'artist'],
@@ -103,7 +108,9 @@ describe('seedDemoData', () => {
     for (const row of rows) {
       const cover = files.find((f) => f.id === row.artworkUploadId);
       expect(cover).toMatchObject({ status: 'ready', fileType: 'artwork', contentType: 'image/jpeg' });
-      expect(cover?.media).toMatchObject({ kind: 'image', width: 1000, height: 1000 });
+      // The release ready for the stores has a store-sized cover.
+      const side = row.releaseTitle === 'Golden Hour' ? 3000 : 1000;
+      expect(cover?.media).toMatchObject({ kind: 'image', width: side, height: side });
       const bytes = await readAll(cover?.storageKey ?? '');
       expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     }
@@ -130,7 +137,8 @@ describe('seedDemoData', () => {
       ['status_changed', 'approved', 'live'],
     ]);
     for (const row of rows) {
-      const last = events.filter((e) => e.submissionId === row.id).at(-1);
+      // The status's history (the release ready for the stores also has its schedule's mail).
+      const last = events.filter((e) => e.submissionId === row.id && e.toStatus !== null).at(-1);
       expect(last?.toStatus).toBe(row.status);
       expect(last?.createdAt.getTime()).toBeLessThan(Date.now());
     }
@@ -145,7 +153,7 @@ describe('seedDemoData', () => {
     const mediaFiles = async () =>
       (await fs.readdir(root, { recursive: true })).filter((name) => /\.(wav|jpg)$/.test(name));
     const before = await mediaFiles();
-    await seedDemoData(database.db, storage);
+    await seedDemoData(database.db, storage, config);
     const after = await mediaFiles();
     const titles = await database.db.select({ title: submissions.releaseTitle }).from(submissions);
     expect(titles.map((t) => t.title).sort()).toEqual([
@@ -157,5 +165,20 @@ describe('seedDemoData', () => {
     ]);
     // One new WAV and one new cover; nothing for the four items already there.
     expect(after.length - before.length).toBe(2);
+  });
+
+  it('brings one approved release ready for the stores: codes, a store cover, a signed schedule', async () => {
+    const [golden] = await database.db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(eq(submissions.releaseTitle, 'Golden Hour'));
+    const id = golden?.id as string;
+    expect(await prepareDeliveryCover({ db: database.db, storage }, id, new Date())).toBe('made');
+    const { release } = await readDeliverable(database.db, config, id, new Date());
+    expect(release).toMatchObject({ icpn: '2000000000015', title: 'Golden Hour', releaseType: 'EP' });
+    expect(release.tracks.map((t) => t.isrc)).toEqual([
+      expect.stringMatching(/^ZZ-DMO-\d{2}-00001$/),
+      expect.stringMatching(/^ZZ-DMO-\d{2}-00002$/),
+    ]);
   });
 });

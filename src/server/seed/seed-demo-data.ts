@@ -7,6 +7,7 @@ import {
   getIsoDateOfInstant,
   type SubmissionStatus,
 } from '../../domain';
+import type { AppConfig } from '../config';
 import type { Database, Transaction } from '../db/client';
 import {
   artists,
@@ -25,6 +26,7 @@ import { queueLoudnessChecks } from '../services/submissions/queue-loudness';
 import { inspectUpload, type UploadInspection } from '../services/uploads/inspect-upload';
 import { imageVariantsJobType } from '../services/uploads/store-upload';
 import { uploadKey } from '../services/uploads/upload-keys';
+import { makeDemoReleaseDeliverable } from './demo-delivery';
 import { makeDemoArtwork, makeDemoWav } from './demo-media';
 
 export const demoAccounts = {
@@ -55,6 +57,11 @@ export interface DemoSubmission {
   subGenre: string;
   colour: { r: number; g: number; b: number };
   tracks: DemoTrack[];
+  /**
+   * Ready for the stores: a cover big enough for them, its ISRCs and UPC entered, and its release
+   * schedule signed by the artist, so the staff console shows the whole delivery path.
+   */
+  deliverable?: boolean;
 }
 
 const leo = {
@@ -122,6 +129,7 @@ export const demoSubmissions: readonly DemoSubmission[] = [
       { title: 'Golden Hour', rootHz: 261.63, producer: leo, split: true },
       { title: 'Slow Burn', rootHz: 233.08, producer: ana, split: true },
     ],
+    deliverable: true,
   },
   {
     uploadSessionId: 'demo-maya-rivers-night-swim',
@@ -213,7 +221,7 @@ async function insertDemoSubmission(
   people: DemoPeople,
   files: { tracks: DemoFile[]; artwork: DemoFile },
   now: Date,
-): Promise<void> {
+): Promise<string> {
   const createdAt = new Date(now.getTime() - demo.createdDaysAgo * DAY_MS);
   const today = getIsoDateOfInstant(now);
   const artistName = demoAccounts.artist.artistName;
@@ -369,6 +377,7 @@ async function insertDemoSubmission(
     });
     from = step.to;
   }
+  return row.id;
 }
 
 /**
@@ -382,12 +391,12 @@ async function seedDemoSubmission(
   demo: DemoSubmission,
   people: DemoPeople,
   now: Date,
-): Promise<boolean> {
+): Promise<string | null> {
   const [existing] = await db
     .select({ id: submissions.id })
     .from(submissions)
     .where(eq(submissions.uploadSessionId, demo.uploadSessionId));
-  if (existing) return false;
+  if (existing) return null;
 
   const tracks = await Promise.all(
     demo.tracks.map((track) =>
@@ -404,6 +413,8 @@ async function seedDemoSubmission(
     title: demo.releaseTitle,
     artistName: demoAccounts.artist.artistName,
     colour: demo.colour,
+    // Stores take a 3000 px square cover.
+    ...(demo.deliverable ? { size: 3000 } : {}),
   });
   const artwork = await makeDemoFile(demo, 'artwork', artworkBytes, `${demo.releaseTitle} cover.jpg`);
   const files = [...tracks, artwork];
@@ -411,11 +422,10 @@ async function seedDemoSubmission(
     for (const file of files) {
       await storage.put(file.key, file.bytes, { contentType: file.inspection.mime });
     }
-    await db.transaction((tx) => insertDemoSubmission(tx, demo, people, { tracks, artwork }, now));
-    return true;
+    return await db.transaction((tx) => insertDemoSubmission(tx, demo, people, { tracks, artwork }, now));
   } catch (error) {
     await Promise.all(files.map((file) => storage.delete(file.key)));
-    if (error instanceof AlreadySeeded) return false;
+    if (error instanceof AlreadySeeded) return null;
     throw error;
   }
 }
@@ -426,7 +436,12 @@ async function seedDemoSubmission(
  * to an existing data directory, and nothing an operator changed is overwritten. The demo
  * artist's submissions come with real audio and artwork, hence the storage.
  */
-export async function seedDemoData(db: Database, storage: StorageProvider, now = new Date()): Promise<void> {
+export async function seedDemoData(
+  db: Database,
+  storage: StorageProvider,
+  config: AppConfig,
+  now = new Date(),
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(users)
@@ -473,6 +488,8 @@ export async function seedDemoData(db: Database, storage: StorageProvider, now =
     staffUserId: staff?.role === 'staff' ? staff.id : null,
   };
   for (const demo of demoSubmissions) {
-    await seedDemoSubmission(db, storage, demo, people, now);
+    const submissionId = await seedDemoSubmission(db, storage, demo, people, now);
+    if (submissionId && demo.deliverable)
+      await makeDemoReleaseDeliverable({ db, storage, config }, submissionId, people.artistUserId, now);
   }
 }

@@ -4,13 +4,14 @@ import { loadConfig } from '../config';
 import { createMusicCatalog } from '../providers';
 import { createExternalBoard } from '../providers/board/monday-board';
 import { CloudflareTurnstile } from '../providers/bot/turnstile';
+import { createDeliveryTargets } from '../providers/delivery';
 import { DropboxSign } from '../providers/signing/dropbox-sign';
 import { envLines, type RunningStandIn, STAND_IN_NAMES, startStandIns } from './cli';
 import { close, listen } from './http';
 import { TURNSTILE_TEST_KEYS } from './turnstile';
 
 /** Any free port for each: the fixed ones may be held by a developer's own stand-ins. */
-const anyPorts = { monday: 0, turnstile: 0, spotify: 0, 'dropbox-sign': 0 };
+const anyPorts = { monday: 0, turnstile: 0, spotify: 0, 'dropbox-sign': 0, sftp: 0 };
 
 describe('npm run imprint -- stand-ins', () => {
   let running: RunningStandIn[];
@@ -27,9 +28,10 @@ describe('npm run imprint -- stand-ins', () => {
       'turnstile',
       'spotify',
       'dropbox-sign',
+      'sftp',
     ]);
     for (const line of envLines(running).split('\n')) {
-      expect(line, line).toMatch(/^(#.*|[A-Z_]+=[^\s'"$`;&|]+|)$/);
+      expect(line, line).toMatch(/^(#.*|[A-Z][A-Z0-9_]*=[^\s'"$`;&|]+|)$/);
     }
   });
 
@@ -54,6 +56,11 @@ describe('npm run imprint -- stand-ins', () => {
     const catalog = createMusicCatalog(config.spotify);
     const artists = await catalog.searchArtists('Echo', 3);
     expect(artists.map((artist) => artist.name)).toEqual(['Echo Artist 1', 'Echo Artist 2', 'Echo Artist 3']);
+
+    const sftp = createDeliveryTargets(config.delivery).sftp;
+    if (!sftp) throw new Error('The SFTP delivery target is not configured');
+    await sftp.check();
+    await sftp.close();
 
     if (!config.dropboxSign) throw new Error('Dropbox Sign is not configured');
     expect(await new DropboxSign(config.dropboxSign).checkAccount()).toEqual({

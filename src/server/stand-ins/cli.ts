@@ -1,5 +1,9 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { startDropboxSignStandIn } from './dropbox-sign';
 import { startMondayStandIn } from './monday';
+import { loadSftpStandInKeys, startSftpStandIn } from './sftp';
 import { startSpotifyStandIn } from './spotify';
 import { startTurnstileStandIn, TURNSTILE_TEST_KEYS } from './turnstile';
 
@@ -8,7 +12,7 @@ import { startTurnstileStandIn, TURNSTILE_TEST_KEYS } from './turnstile';
  * development. Each listens on a fixed port with fixed credentials, so the lines printed for .env
  * keep working from one start to the next (their data lives in memory and starts afresh).
  */
-export const STAND_IN_NAMES = ['monday', 'turnstile', 'spotify', 'dropbox-sign'] as const;
+export const STAND_IN_NAMES = ['monday', 'turnstile', 'spotify', 'dropbox-sign', 'sftp'] as const;
 export type StandInName = (typeof STAND_IN_NAMES)[number];
 
 /** Beside the server's 3000, Vite's 5173 and the e2e suite's 3100 and 3199. */
@@ -17,6 +21,7 @@ export const STAND_IN_PORTS: Record<StandInName, number> = {
   turnstile: 3302,
   spotify: 3303,
   'dropbox-sign': 3304,
+  sftp: 3305,
 };
 
 /** Dropbox Sign's identifiers, in their formats; the stand-in takes any. */
@@ -92,6 +97,29 @@ const starters: Record<StandInName, (port: number | undefined) => Promise<Runnin
         DROPBOX_SIGN_CLIENT_ID: standIn.clientId,
         DROPBOX_SIGN_TEMPLATE_ID: standIn.templateId,
         DROPBOX_SIGN_API_URL: standIn.apiUrl,
+      },
+      close: () => standIn.close(),
+    };
+  },
+  sftp: async (port) => {
+    // Keys and delivered files live in one folder, so the printed lines (the pinned host key
+    // among them) hold from one start to the next.
+    const folder = path.join(os.tmpdir(), 'imprint-stand-ins', 'sftp');
+    const keys = await loadSftpStandInKeys(folder);
+    const standIn = await startSftpStandIn({
+      port,
+      root: path.join(folder, 'files'),
+      authorizedKey: keys.authorizedKey,
+      hostKey: keys.hostKey,
+    });
+    await fs.mkdir(path.join(standIn.root, 'incoming'), { recursive: true });
+    return {
+      name: 'sftp',
+      description: `a store's SFTP drop box (key sign-in only): deliveries land in ${standIn.root}/incoming`,
+      env: {
+        DELIVERY_SFTP_URL: `${standIn.url}incoming`,
+        DELIVERY_SFTP_KEY_FILE: keys.privateKeyFile,
+        DELIVERY_SFTP_HOST_KEY_SHA256: standIn.hostKeySha256.replace(/^SHA256:/, ''),
       },
       close: () => standIn.close(),
     };

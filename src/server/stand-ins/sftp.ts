@@ -18,6 +18,17 @@ const { Server, utils } = ssh2;
 const { OPEN_MODE, STATUS_CODE } = utils.sftp;
 
 /**
+ * An ed25519 key pair in OpenSSH's format. ssh2's own generator writes, about once in 170 keys, a
+ * private key its parser then refuses ("Malformed OpenSSH private key"); such a pair is made again.
+ */
+export function generateSshKeyPair(comment?: string): { private: string; public: string } {
+  for (;;) {
+    const pair = utils.generateKeyPairSync('ed25519', comment ? { comment } : undefined);
+    if (!(utils.parseKey(pair.private) instanceof Error)) return pair;
+  }
+}
+
+/**
  * Test support and local development: a real SFTP server on 127.0.0.1, standing in for a store's or
  * distributor's SFTP drop box. It speaks SSH and SFTP version 3 through ssh2's server, signs in one
  * user by public key only (a password is refused, as DSPs do), and serves a folder on disk as the
@@ -71,7 +82,7 @@ export async function startSftpStandIn(options: SftpStandInOptions): Promise<Sft
   const root = path.resolve(options.root ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'imprint-sftp-'))));
   await fs.mkdir(root, { recursive: true });
 
-  const hostKey = options.hostKey ?? utils.generateKeyPairSync('ed25519').private;
+  const hostKey = options.hostKey ?? generateSshKeyPair().private;
   const hostKeySha256 = `SHA256:${fingerprint(parseKeyText(hostKey, 'host key'))}`;
   const sshServer = new Server({ hostKeys: [hostKey] }, (client) =>
     serveClient(client, { root, username, authorizedKey }),
@@ -159,12 +170,12 @@ export async function loadSftpStandInKeys(folder: string): Promise<SftpStandInKe
       () => false,
     );
   if (!(await exists(privateKeyFile)) || !(await exists(publicKeyFile))) {
-    const pair = utils.generateKeyPairSync('ed25519', { comment: 'imprint@stand-in' });
+    const pair = generateSshKeyPair('imprint@stand-in');
     await fs.writeFile(privateKeyFile, pair.private, { mode: 0o600 });
     await fs.writeFile(publicKeyFile, `${pair.public}\n`);
   }
   if (!(await exists(hostKeyFile))) {
-    await fs.writeFile(hostKeyFile, utils.generateKeyPairSync('ed25519').private, { mode: 0o600 });
+    await fs.writeFile(hostKeyFile, generateSshKeyPair().private, { mode: 0o600 });
   }
   return {
     authorizedKey: (await fs.readFile(publicKeyFile, 'utf8')).trim(),

@@ -162,7 +162,14 @@ export function newSessionIdForTest(): string {
 /** Uploads `trackCount` WAVs (1 s each, different pitches) and a JPEG, and builds their payload. */
 export async function prepareTestSubmission(
   app: FastifyInstance,
-  options: { trackCount?: number; seconds?: number; clips?: TestTrackInput['clips']; split?: boolean } = {},
+  options: {
+    trackCount?: number;
+    seconds?: number;
+    clips?: TestTrackInput['clips'];
+    split?: boolean;
+    /** The artwork's side in pixels (600 by default; stores need 1400 or more). */
+    artworkSize?: number;
+  } = {},
 ) {
   const sessionId = newSessionIdForTest();
   const files: UploadedTestFile[] = [];
@@ -182,7 +189,7 @@ export async function prepareTestSubmission(
     fileType: 'artwork',
     name: 'cover.jpg',
     type: 'image/jpeg',
-    body: await makeJpeg({ width: 600, height: 600 }),
+    body: await makeJpeg({ width: options.artworkSize ?? 600, height: options.artworkSize ?? 600 }),
   });
   const payload = buildTestPayload(app, {
     sessionId,

@@ -40,6 +40,15 @@ export function boardViewParams(view: BoardView): URLSearchParams {
   return new URLSearchParams(boardViewEntries(view));
 }
 
+/**
+ * The view as a CSV file (GET /api/board/export.csv): every match, in the board's order, one line
+ * per track. A plain link, so the browser downloads it with the session's cookie.
+ */
+export function boardExportUrl(view: BoardView): string {
+  const query = boardViewParams(view).toString();
+  return query ? `/api/board/export.csv?${query}` : '/api/board/export.csv';
+}
+
 export function fetchBoardItems(
   options: { view?: BoardView; cursor?: string | undefined; limit?: number },
   signal?: AbortSignal,

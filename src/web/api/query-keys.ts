@@ -55,6 +55,8 @@ export const queryKeys = {
   signingDocument: (token: string) => ['signing-document', token] as const,
   /** A submission's release schedule (issue 21 §4). */
   releaseSchedule: (submissionId: string) => ['release-schedule', submissionId] as const,
+  /** Staff: an approved release's delivery to stores (its checklist, identifiers, preview and log). */
+  delivery: (submissionId: string) => ['delivery', submissionId] as const,
   /** Staff: the template's versions, and an artist's agreements. */
   agreementTemplates: ['agreement-templates'] as const,
   artistAgreements: (artistId: string) => ['artist-agreements', artistId] as const,

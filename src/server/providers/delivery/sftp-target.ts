@@ -117,8 +117,10 @@ export class SftpTarget implements DeliveryTarget {
       pipeline(source, counter, () => {});
       partOpened = true;
       // put pipes the stream into ssh2's write stream (with backpressure) and resolves once the
-      // server has acknowledged closing the file.
-      await client.put(counter, part);
+      // server has acknowledged closing the file. ssh2 sets the new file's mode explicitly (its
+      // default, 0666, would make it writable by every account on the server); servers that refuse
+      // to set modes are tolerated by ssh2.
+      await client.put(counter, part, { writeStreamOptions: { mode: 0o644 } });
       await this.replace(client, part, remote);
     } catch (error) {
       counter.destroy();

@@ -935,7 +935,7 @@ describe("artist B and artist A's records (the access matrix)", () => {
 
 describe('the demo artist', () => {
   it('sees the seeded submissions, newest first, with files that play', async () => {
-    await seedDemoData(db(), ctx.app.providers.storage);
+    await seedDemoData(db(), ctx.app.providers.storage, ctx.config);
     const demo = await signIn(ctx.app, db(), 'artist@imprint.example');
     const response = await call(demo, 'GET', '/api/profile/submissions');
     expect(response.statusCode).toBe(200);

@@ -17,17 +17,22 @@ import {
   SUBMISSION_STATUSES,
   type SubmissionStatus,
   UNKNOWN_BOARD_SORT,
+  UNKNOWN_DELIVERY_FILTER,
   UNKNOWN_GENRE_FILTER,
   UNKNOWN_RELEASE_TYPE_FILTER,
 } from '../../../domain';
 import {
   catalogueItems,
   outboxMessages,
+  releaseDeliveries,
   submissionEvents,
   submissions,
   submissionTracks,
   uploads,
 } from '../../db/schema';
+import { readPromiseClock } from '../../services/response-promise/promise-settings';
+import { openBoardExport } from '../../services/submissions/export-board';
+import { deliveryCondition, readDeliveryStateRows } from '../../services/submissions/read-board-page';
 import { type BoardFixture, startBoardFixture } from '../../test/board-fixture';
 import type { SignedIn } from '../../test/sign-in';
 import { postSubmission, prepareTestSubmission } from '../../test/submission-fixtures';
@@ -395,6 +400,8 @@ describe('GET /api/board/items: filters and orders', () => {
       ['q=ab', BOARD_SEARCH_TOO_SHORT],
       ['genre=Polka', UNKNOWN_GENRE_FILTER],
       ['releaseType=album', UNKNOWN_RELEASE_TYPE_FILTER],
+      ['delivery=lost', UNKNOWN_DELIVERY_FILTER],
+      ['delivery=', UNKNOWN_DELIVERY_FILTER],
       [`q=tidal&cursor=${cursor}`, LIST_CURSOR_MISMATCH],
       [`q=maya&sort=status&cursor=${cursor}`, LIST_CURSOR_MISMATCH],
       [`sort=newest&cursor=${encodeURIComponent(byStatus.nextCursor as string)}`, LIST_CURSOR_MISMATCH],
@@ -409,6 +416,176 @@ describe('GET /api/board/items: filters and orders', () => {
   it('is staff only', async () => {
     expect((await get('q=maya', null)).statusCode).toBe(401);
     expect((await get('q=maya', artist)).statusCode).toBe(403);
+  });
+});
+
+/** Releases sent to the stores: seeded rows by index, their delivery state (one only identified). */
+const DELIVERIES: [index: number, state: 'delivered' | 'failed' | 'taken_down' | null, icpn: string][] = [
+  [3, 'delivered', '0000000000031'],
+  [7, 'delivered', '0000000000079'],
+  [12, 'failed', '0000000000123'],
+  [20, 'taken_down', '0000000000208'],
+  [25, null, '0000000000253'],
+];
+
+describe('the delivery state on the board', () => {
+  beforeAll(async () => {
+    await db()
+      .insert(releaseDeliveries)
+      .values(
+        DELIVERIES.map(([index, state, icpn]) => ({
+          submissionId: seededIds[index] as string,
+          state,
+          icpn,
+        })),
+      );
+  });
+  const stateOf = (i: number) => DELIVERIES.find(([index]) => index === i)?.[1] ?? null;
+
+  it('is on each row and on the item', async () => {
+    const rows = (await page('limit=100')).items;
+    for (const [i, id] of seededIds.entries()) {
+      expect(rows.find((row) => row.itemId === id)?.deliveryState, `row ${i}`).toBe(stateOf(i));
+    }
+    const item = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/board/items/${seededIds[12]}`,
+      headers: { cookie: staff.cookie },
+    });
+    expect(item.json().item.deliveryState).toBe('failed');
+  });
+
+  it('filters by it, counted within the other filters, in every order', async () => {
+    const delivered = (r: SeedRow) => [3, 7].includes(ROWS.indexOf(r));
+    const { ids, totals } = await pageThrough('delivery=delivered&limit=1');
+    expect(ids).toEqual(expected(delivered, (a, b) => a.at - b.at).reverse());
+    expect([...totals]).toEqual([2]);
+    const answer = await page('delivery=delivered');
+    for (const status of SUBMISSION_STATUSES) {
+      expect(answer.counts[status], status).toBe(
+        ROWS.filter((r) => delivered(r) && r.status === status).length,
+      );
+    }
+    const byStatus = await pageThrough('delivery=delivered&sort=status&limit=1');
+    expect(byStatus.ids).toEqual(
+      expected(delivered, (a, b) => rank(a.status) - rank(b.status) || a.at - b.at),
+    );
+    // With a status and another filter: only what matches all of them.
+    const third = ROWS[7] as SeedRow;
+    const narrowed = await page(`delivery=delivered&status=${third.status}&genre=${third.genre}`);
+    expect(narrowed.items.map((item) => item.itemId)).toEqual([seededIds[7]]);
+    expect(narrowed.total).toBe(1);
+    expect((await page('delivery=taken_down')).items.map((item) => item.itemId)).toEqual([seededIds[20]]);
+    // A release identified but never sent has no state: no filter finds it.
+    expect((await page('delivery=delivering')).total).toBe(0);
+  });
+
+  it('reads a state by key while it holds few, and as a semi-join once it holds many: the same rows', async () => {
+    for (const rows of [undefined, 10, 100_000]) {
+      const found = await db()
+        .select({ id: submissions.id })
+        .from(submissions)
+        .where(deliveryCondition('delivered', rows));
+      expect(found.map((row) => row.id).sort(), String(rows)).toEqual([seededIds[3], seededIds[7]].sort());
+    }
+    // How many each state holds, as the planner counted them (a transaction reads past the cache).
+    // A state it saw once is not among its common values: unknown, which counts as few.
+    await db().execute(sql`analyze release_deliveries`);
+    expect(await db().transaction((tx) => readDeliveryStateRows(tx))).toEqual({ delivered: 2 });
+  });
+});
+
+describe('GET /api/board/export.csv', () => {
+  let itemId: string;
+  const FORMULA_TITLE = '=HYPERLINK("http://evil.example","Listen")';
+
+  beforeAll(async () => {
+    const prepared = await prepareTestSubmission(ctx.app, { trackCount: 2 });
+    const response = await postSubmission(ctx.app, prepared.payload);
+    itemId = response.json().data.itemId;
+    await db().update(submissions).set({ releaseTitle: FORMULA_TITLE }).where(eq(submissions.id, itemId));
+    await db()
+      .insert(releaseDeliveries)
+      .values({ submissionId: itemId, state: 'delivered', icpn: '4006381333931' });
+  });
+
+  function exportCsv(query: string, as: SignedIn | null = staff) {
+    return ctx.app.inject({
+      method: 'GET',
+      url: `/api/board/export.csv?${query}`,
+      headers: as ? { cookie: as.cookie } : {},
+    });
+  }
+
+  /** The file's records as fields (none of these hold a line break), the header first. */
+  function records(body: string): string[][] {
+    const fields = (line: string) =>
+      [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)]
+        .slice(0, -1)
+        .map(([, field = '']) => (field.startsWith('"') ? field.slice(1, -1).replaceAll('""', '"') : field));
+    return body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .slice(0, -1)
+      .map(fields);
+  }
+
+  it('streams the view as a CSV file: a BOM, the header, one line per track, in the board’s order', async () => {
+    const response = await exportCsv('delivery=delivered');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="imprint-board-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...lines] = records(response.body);
+    expect(header?.[0]).toBe('UPC');
+    expect(header?.at(-1)).toBe('Submission id');
+    // Only the delivered: the new submission's two tracks, then the two seeded ones without tracks.
+    expect(lines.map((line) => line.at(-1))).toEqual([itemId, itemId, seededIds[7], seededIds[3]]);
+    expect(lines.every((line) => line.length === header?.length)).toBe(true);
+    const [first, second] = lines;
+    expect(first?.slice(0, 4)).toEqual(['4006381333931', `'${FORMULA_TITLE}`, 'Maya Rivers', 'Single']);
+    expect(first?.slice(8, 14)).toEqual(['Pending', 'Delivered', '1', 'Song 1', '', 'Maya Rivers']);
+    expect(first?.slice(16, 19)).toEqual(['Leo Park (Producer)', '0:01', 'Song 1.wav']);
+    expect(second?.slice(10, 12)).toEqual(['2', 'Song 2']);
+    expect(lines[2]?.slice(10, 19)).toEqual(Array(9).fill(''));
+    // The formula is written as text: quoted, with its leading apostrophe.
+    expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"",""Listen"")"`);
+    // A HEAD gets the headers without the file being read.
+    const head = await ctx.app.inject({
+      method: 'HEAD',
+      url: '/api/board/export.csv?delivery=delivered',
+      headers: { cookie: staff.cookie },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(head.body).toBe('');
+  });
+
+  it('pages through the whole view in its order', async () => {
+    const promise = await readPromiseClock(db(), ctx.config, new Date());
+    const lines = await openBoardExport(
+      { db: db(), cursorKey: ctx.app.signingKey, signer: ctx.app.pageLinks, promise, labelName: 'Label' },
+      { sort: 'status', genre: 'Pop' },
+      Date.now(),
+      { pageSize: 4 },
+    );
+    let text = '';
+    for await (const chunk of lines) text += chunk;
+    const ids = records(text)
+      .slice(1)
+      .map((line) => line.at(-1));
+    expect([...new Set(ids)]).toEqual((await pageThrough('sort=status&genre=Pop&limit=100')).ids);
+  });
+
+  it('refuses a bad filter as the board does, and anyone but staff', async () => {
+    const bad = await exportCsv('delivery=lost');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe(UNKNOWN_DELIVERY_FILTER);
+    expect((await exportCsv('', null)).statusCode).toBe(401);
+    expect((await exportCsv('', artist)).statusCode).toBe(403);
   });
 });
 

@@ -66,35 +66,52 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: paramsSchema, response: { 200: deliveryResponseSchema } } },
     async (request) => ({
       success: true as const,
-      delivery: await assignMissingIdentifiers(deps(), request.params.submissionId, requireUser(request), new Date()),
+      delivery: await assignMissingIdentifiers(
+        deps(),
+        request.params.submissionId,
+        requireUser(request),
+        new Date(),
+      ),
     }),
   );
 
-  app.get('/api/deliveries/:submissionId/ern.xml', { schema: { params: paramsSchema } }, async (request, reply) => {
-    const message = await readReleaseMessage(deps(), request.params.submissionId, new Date());
-    return reply
-      .type('application/xml; charset=utf-8')
-      .header('content-disposition', contentDisposition('attachment', message.fileName))
-      .send(message.xml);
-  });
+  app.get(
+    '/api/deliveries/:submissionId/ern.xml',
+    { schema: { params: paramsSchema } },
+    async (request, reply) => {
+      const message = await readReleaseMessage(deps(), request.params.submissionId, new Date());
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', contentDisposition('attachment', message.fileName))
+        .send(message.xml);
+    },
+  );
 
-  app.get('/api/deliveries/:submissionId/package.zip', { schema: { params: paramsSchema } }, async (request, reply) => {
-    const pack = await openReleasePackage(
-      { ...deps(), storage: app.providers.storage },
-      request.params.submissionId,
-      new Date(),
-    );
-    return reply
-      .type('application/zip')
-      .header('content-length', pack.size)
-      .header('content-disposition', contentDisposition('attachment', pack.fileName))
-      .send(pack.stream);
-  });
+  app.get(
+    '/api/deliveries/:submissionId/package.zip',
+    { schema: { params: paramsSchema } },
+    async (request, reply) => {
+      const pack = await openReleasePackage(
+        { ...deps(), storage: app.providers.storage },
+        request.params.submissionId,
+        new Date(),
+      );
+      return reply
+        .type('application/zip')
+        .header('content-length', pack.size)
+        .header('content-disposition', contentDisposition('attachment', pack.fileName))
+        .send(pack.stream);
+    },
+  );
 
   app.post(
     '/api/deliveries/:submissionId/deliver',
     {
-      schema: { params: paramsSchema, body: deliverRequestSchema, response: { 202: deliveryAttemptResponseSchema } },
+      schema: {
+        params: paramsSchema,
+        body: deliverRequestSchema,
+        response: { 202: deliveryAttemptResponseSchema },
+      },
     },
     async (request, reply) => {
       const attempt = await queueDelivery(deps(), {
@@ -111,7 +128,11 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/deliveries/:submissionId/takedown',
     {
-      schema: { params: paramsSchema, body: takedownRequestSchema, response: { 202: deliveryAttemptResponseSchema } },
+      schema: {
+        params: paramsSchema,
+        body: takedownRequestSchema,
+        response: { 202: deliveryAttemptResponseSchema },
+      },
     },
     async (request, reply) => {
       const attempt = await queueDelivery(deps(), {

@@ -17,6 +17,7 @@ import { addStaff } from '../../services/staff/manage-staff';
 import { makeWav } from '../../test/media-fixtures';
 import { multipartBody } from '../../test/multipart';
 import { pdfText } from '../../test/pdf-text';
+import { openScheduleSigning, signSchedule } from '../../test/schedule-signing';
 import { type SignedIn, signIn } from '../../test/sign-in';
 import { newSessionIdForTest, runDueJobs, submitSignedIn } from '../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../test/test-context';
@@ -88,27 +89,8 @@ async function schedulesOf(itemId: string) {
     .orderBy(asc(releaseSchedules.version));
 }
 
-/** Opens the schedule's signing page as the artist: the token from the sign URL, the document. */
-async function openSigning(as: SignedIn, scheduleId: string) {
-  const link = await call(as, 'POST', `/api/release-schedules/${scheduleId}/sign-url`);
-  expect(link.statusCode, link.body).toBe(200);
-  const token = (link.json().signUrl as string).split('/sign/')[1] as string;
-  const document = await call(as, 'GET', `/api/signing/${token}`);
-  expect(document.statusCode, document.body).toBe(200);
-  return { token, document: document.json().document };
-}
-
-async function sign(as: SignedIn, scheduleId: string) {
-  const { token, document } = await openSigning(as, scheduleId);
-  expect((await call(as, 'POST', `/api/signing/${token}/consent`, { consent: true })).statusCode).toBe(200);
-  const signed = await call(as, 'POST', `/api/signing/${token}/sign`, {
-    method: 'typed',
-    typedName: 'Maya Rivers',
-    documentSha256: document.documentSha256,
-  });
-  expect(signed.statusCode, signed.body).toBe(200);
-  return document;
-}
+const openSigning = (as: SignedIn, scheduleId: string) => openScheduleSigning(ctx.app, as, scheduleId);
+const sign = (as: SignedIn, scheduleId: string) => signSchedule(ctx.app, as, scheduleId);
 
 async function uploadAudioAs(as: SignedIn, body: Buffer): Promise<string> {
   const form = multipartBody([

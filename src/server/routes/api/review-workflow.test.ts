@@ -735,13 +735,14 @@ describe('what staff may mark', () => {
     expect(plain.json().error).toBe(CHANGES_NEED_A_REQUEST);
     expect(await eventTypes(itemId)).not.toContain('changes_requested');
 
-    // An approved submission is past review.
-    expect(
-      (await call(staff, 'POST', `/api/board/items/${itemId}/status`, { status: 'approved' })).statusCode,
-    ).toBe(200);
+    // A live release is past review (an approved one may still be sent back from its delivery checklist).
+    for (const status of ['approved', 'live'])
+      expect((await call(staff, 'POST', `/api/board/items/${itemId}/status`, { status })).statusCode).toBe(
+        200,
+      );
     const late = await requestChanges(itemId, { fields: [{ field: 'artwork', note: 'x' }] });
     expect(late.statusCode).toBe(409);
-    expect(late.json().error).toBe(formatStatusChangeRefused('approved', 'changes_requested'));
+    expect(late.json().error).toBe(formatStatusChangeRefused('live', 'changes_requested'));
     const unknown = await requestChanges('not-an-id', { fields: [{ field: 'artwork', note: 'x' }] });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe(SUBMISSION_NOT_FOUND);

@@ -5,12 +5,13 @@ import {
   SIGNING_MESSAGES,
   type SigningSignBody,
 } from '../../../domain';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { signatureRequests } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import { forgetSessions } from '../auth/session-cache';
 import { expireIfOverdue } from './expire-overdue-request';
 import { findRequestByToken } from './find-request-by-token';
+import type { SignatureRequestRow } from './find-signature-request';
 import { closedRequestMessage } from './present-signature-request';
 import { queueSealAgreement } from './queue-seal-agreement';
 import { recordSignatureEvent, type SignatureActor } from './record-signature-event';
@@ -42,6 +43,46 @@ function isPngDataUrl(dataUrl: string): boolean {
 }
 
 /**
+ * Records a signature on an open request, in the caller's transaction: who signed, how, from where,
+ * the link closed, the 'signed' event and the sealing queued. False when the request was no longer
+ * open (someone signed it a moment before). The checks of what was signed are the caller's.
+ */
+export async function recordSignature(
+  tx: Transaction,
+  row: Pick<SignatureRequestRow, 'id' | 'documentSha256'>,
+  body: Pick<SigningSignBody, 'method' | 'typedName' | 'drawnSignature'>,
+  actor: SignatureActor,
+  now: Date,
+): Promise<boolean> {
+  const drawn = body.method === 'drawn' ? (body.drawnSignature ?? '') : null;
+  const typedName = body.method === 'typed' ? (body.typedName ?? '').trim() : null;
+  const [signed] = await tx
+    .update(signatureRequests)
+    .set({
+      status: 'signed',
+      signedAt: now,
+      signatureMethod: body.method,
+      signatureText: typedName,
+      signatureImage: drawn,
+      signerIp: actor.ip ?? null,
+      signerUserAgent: actor.userAgent ?? null,
+      tokenHash: null,
+      tokenExpiresAt: null,
+      updatedAt: now,
+    })
+    .where(and(eq(signatureRequests.id, row.id), eq(signatureRequests.status, 'awaiting_signature')))
+    .returning({ id: signatureRequests.id });
+  if (!signed) return false;
+  await recordSignatureEvent(tx, row.id, 'signed', actor, {
+    method: body.method,
+    documentSha256: row.documentSha256,
+    ...(typedName ? { typedName } : {}),
+  });
+  await queueSealAgreement(tx, row.id);
+  return true;
+}
+
+/**
  * POST /api/signing/:token/sign. One transaction records the signature with who signed, from
  * where and how, closes the link, writes the 'signed' event and queues the sealing.
  */
@@ -63,30 +104,8 @@ export async function signAgreement(
     if (refusal) throw badRequest(refusal);
     const drawn = body.method === 'drawn' ? (body.drawnSignature ?? '') : null;
     if (drawn !== null && !isPngDataUrl(drawn)) throw badRequest(SIGNING_MESSAGES.drawingInvalid);
-    const typedName = body.method === 'typed' ? (body.typedName ?? '').trim() : null;
-    const [signed] = await tx
-      .update(signatureRequests)
-      .set({
-        status: 'signed',
-        signedAt: now,
-        signatureMethod: body.method,
-        signatureText: typedName,
-        signatureImage: drawn,
-        signerIp: actor.ip ?? null,
-        signerUserAgent: actor.userAgent ?? null,
-        tokenHash: null,
-        tokenExpiresAt: null,
-        updatedAt: now,
-      })
-      .where(and(eq(signatureRequests.id, row.id), eq(signatureRequests.status, 'awaiting_signature')))
-      .returning({ id: signatureRequests.id });
-    if (!signed) return { refusal: conflict(SIGNING_MESSAGES.alreadySigned) };
-    await recordSignatureEvent(tx, row.id, 'signed', actor, {
-      method: body.method,
-      documentSha256: row.documentSha256,
-      ...(typedName ? { typedName } : {}),
-    });
-    await queueSealAgreement(tx, row.id);
+    if (!(await recordSignature(tx, row, body, actor, now)))
+      return { refusal: conflict(SIGNING_MESSAGES.alreadySigned) };
     return { refusal: null };
   });
   // A closed request is refused after the commit, so an expiry found on the way is kept.

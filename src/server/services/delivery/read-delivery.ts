@@ -80,6 +80,7 @@ export function presentDeliveryAttempt(
     error: row.error,
     acknowledgement: row.acknowledgement ?? null,
     requestedBy,
+    takedownDate: row.takedownDate,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,

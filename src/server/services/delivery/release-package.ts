@@ -17,16 +17,12 @@ async function readDownloadMessage(
   now: Date,
 ) {
   const deliverable = await readDeliverable(deps.db, deps.config, submissionId, now);
-  const xml = buildAttemptXml(
-    deps.config,
-    deliverable.release,
-    {
-      kind: 'initial',
-      messageId: `IMPRINT-${deliverable.release.icpn}-${deliverable.releaseKey.slice(0, 16).toUpperCase()}`,
-      createdAt: deliverable.source.scheduleSignedAt ?? deliverable.source.submission.statusChangedAt,
-    },
-    undefined,
-  );
+  const xml = buildAttemptXml(deps.config, deliverable.release, {
+    kind: 'initial',
+    messageId: `IMPRINT-${deliverable.release.icpn}-${deliverable.releaseKey.slice(0, 16).toUpperCase()}`,
+    createdAt: deliverable.source.scheduleSignedAt ?? deliverable.source.submission.statusChangedAt,
+    takedownDate: null,
+  });
   return { ...deliverable, xml };
 }
 
@@ -54,7 +50,11 @@ export async function openReleasePackage(
   const resources = await listReleaseResources(deps.storage, source, release);
   const message = Buffer.from(xml, 'utf8');
   const { stream, size } = streamPackageZip([
-    { name: packageMessageName(release.icpn), size: message.length, open: async () => Readable.from([message]) },
+    {
+      name: packageMessageName(release.icpn),
+      size: message.length,
+      open: async () => Readable.from([message]),
+    },
     ...resources.map((file) => ({
       name: `${packageFolder(release.icpn)}/${file.path}`,
       size: file.size,

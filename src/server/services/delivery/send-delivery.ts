@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { create } from 'xmlbuilder2';
 import {
   type DeliveryAttemptView,
@@ -10,12 +10,14 @@ import {
   type DeliveryTargetKind,
   getAudioResourceName,
   getCoverResourceName,
+  isRecordId,
   type SessionUser,
+  SUBMISSION_NOT_FOUND,
 } from '../../../domain';
 import type { AppConfig } from '../../config';
 import type { Database, Executor } from '../../db/client';
-import { deliveryAttempts, releaseDeliveries } from '../../db/schema';
-import { AppError, badRequest, conflict } from '../../errors';
+import { deliveryAttempts, releaseDeliveries, submissions } from '../../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { JobName } from '../../jobs';
 import { enqueueJob } from '../../jobs/queue';
 import type { DeliveryTarget } from '../../providers/delivery/delivery-target';
@@ -129,10 +131,12 @@ export async function listReleaseResources(
 }
 
 /**
- * POST /api/deliveries/:submissionId/deliver and …/takedown: a delivery of the release as it is
- * now, to one configured target, logged and sent by the `delivery.send` job. The first delivery to
- * a target is an initial message, any later one an update; a takedown needs an earlier delivery
- * there. The release must be deliverable (409 with what it lacks).
+ * POST /api/deliveries/:submissionId/deliver and …/takedown: a delivery to one configured target,
+ * logged and sent by the `delivery.send` job. The first delivery to a target is an initial message,
+ * any later one an update, of the release as it is now (it must be deliverable: 409 with what it
+ * lacks). A takedown describes the release as it was last sent there (whatever changed here since)
+ * and needs such a delivery. One message to a target at a time: another is refused while one is on
+ * its way.
  */
 export async function queueDelivery(
   deps: { db: Database; config: AppConfig },
@@ -153,28 +157,39 @@ export async function queueDelivery(
         : 'No S3 delivery target is configured (DELIVERY_S3_BUCKET).',
     );
   return deps.db.transaction(async (tx) => {
-    const { release, releaseKey } = await readDeliverable(tx, deps.config, input.submissionId, input.now);
-    const delivered = await tx
-      .select({ id: deliveryAttempts.id, kind: deliveryAttempts.kind })
+    const deliverable = input.takedown
+      ? null
+      : await readDeliverable(tx, deps.config, input.submissionId, input.now);
+    if (input.takedown) await lockSubmission(tx, input.submissionId);
+    const ofTarget = and(
+      eq(deliveryAttempts.submissionId, input.submissionId),
+      eq(deliveryAttempts.target, input.target),
+    );
+    const [pending] = await tx
+      .select({ id: deliveryAttempts.id })
+      .from(deliveryAttempts)
+      .where(and(ofTarget, inArray(deliveryAttempts.status, ['queued', 'sending'])))
+      .limit(1);
+    if (pending)
+      throw conflict(`A message to ${target.description} is still on its way. Wait for it, then try again.`);
+    const [delivered] = await tx
+      .select({ release: deliveryAttempts.release, releaseKey: deliveryAttempts.releaseKey })
       .from(deliveryAttempts)
       .where(
         and(
-          eq(deliveryAttempts.submissionId, input.submissionId),
-          eq(deliveryAttempts.target, input.target),
+          ofTarget,
           inArray(deliveryAttempts.status, ['sent', 'acknowledged']),
+          ne(deliveryAttempts.kind, 'takedown'),
         ),
       )
       .orderBy(desc(deliveryAttempts.createdAt))
       .limit(1);
-    if (input.takedown && delivered.length === 0)
+    if (input.takedown && !delivered?.release)
       throw conflict(
         `This release has not been delivered to ${target.description}: there is nothing to take down.`,
       );
-    const kind: DeliveryMessageKind = input.takedown
-      ? 'takedown'
-      : delivered.length > 0
-        ? 'update'
-        : 'initial';
+    const kind: DeliveryMessageKind = input.takedown ? 'takedown' : delivered ? 'update' : 'initial';
+    const release = deliverable?.release ?? (delivered?.release as DeliveryRelease);
     const [row] = await tx
       .insert(deliveryAttempts)
       .values({
@@ -185,10 +200,12 @@ export async function queueDelivery(
         messageId: makeMessageId(release.icpn),
         batchId: makeBatchId(input.now),
         icpn: release.icpn,
-        releaseKey,
+        releaseKey: deliverable?.releaseKey ?? delivered?.releaseKey ?? '',
+        // A takedown sends what the store has; a delivery, the release as it is when it is sent.
+        release: input.takedown ? release : null,
+        takedownDate: input.takedown ? (input.takedownDate ?? input.now.toISOString().slice(0, 10)) : null,
         requestedByUserId: input.actor.userId,
         createdAt: input.now,
-        ...(kind === 'takedown' ? { acknowledgement: null } : {}),
       })
       .returning();
     if (!row) throw new Error('The delivery was not recorded');
@@ -202,17 +219,22 @@ export async function queueDelivery(
         target: target.description,
         kind,
         messageId: row.messageId,
-        ...(input.takedownDate ? { takedownDate: input.takedownDate } : {}),
+        ...(row.takedownDate ? { takedownDate: row.takedownDate } : {}),
       },
     });
-    await enqueueJob(
-      tx,
-      sendDeliveryJobType,
-      { attemptId: row.id, ...(input.takedownDate ? { takedownDate: input.takedownDate } : {}) },
-      { maxAttempts: DELIVERY_MAX_ATTEMPTS },
-    );
+    await enqueueJob(tx, sendDeliveryJobType, { attemptId: row.id }, { maxAttempts: DELIVERY_MAX_ATTEMPTS });
     return presentDeliveryAttempt(row, input.actor.email);
   });
+}
+
+async function lockSubmission(tx: Executor, submissionId: string): Promise<void> {
+  if (!isRecordId(submissionId)) throw notFound(SUBMISSION_NOT_FOUND);
+  const [row] = await tx
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId))
+    .for('update');
+  if (!row) throw notFound(SUBMISSION_NOT_FOUND);
 }
 
 export async function setDeliveryState(
@@ -277,22 +299,18 @@ export async function sendDeliveryFiles(
   await target.put(batchManifestName(input.batchId), manifest, manifest.length);
 }
 
-/** The message of a delivery attempt, as the job sends it (the release as it is at sending). */
+/** The message of a delivery attempt, as the job sends it. */
 export function buildAttemptXml(
   config: AppConfig,
   release: DeliveryRelease,
-  attempt: Pick<DeliveryAttemptRow, 'kind' | 'messageId' | 'createdAt'>,
-  takedownDate: string | undefined,
+  attempt: Pick<DeliveryAttemptRow, 'kind' | 'messageId' | 'createdAt' | 'takedownDate'>,
 ): string {
   return buildErnMessage(
     composeDeliveryMessage(config, release, {
       kind: attempt.kind,
       messageId: attempt.messageId,
       createdAt: attempt.createdAt,
-      takedownDate:
-        attempt.kind === 'takedown'
-          ? (takedownDate ?? attempt.createdAt.toISOString().slice(0, 10))
-          : undefined,
+      takedownDate: attempt.kind === 'takedown' ? (attempt.takedownDate ?? undefined) : undefined,
     }),
   );
 }

@@ -3,6 +3,7 @@ import {
   type BoardItemSummary,
   type BoardTrack,
   canRequestChanges,
+  type DeliveryState,
   getResponseDue,
   getStatusChangeChoices,
   getWaitingSince,
@@ -151,6 +152,8 @@ export interface BoardItemRow {
   releaseDetails: { status: 'draft' | 'submitted'; submittedAt: string | null } | null;
   /** The assigned staff member (issue 20 §5), or null. */
   assignee: { userId: string; name: string | null; email: string } | null;
+  /** Where the release's latest delivery to the stores stands (release_deliveries.state), or null. */
+  deliveryState: DeliveryState | null;
 }
 
 export function presentSummary(row: SubmissionSummaryRow, clock?: ResponseDueClock): BoardItemSummary {
@@ -350,6 +353,7 @@ export function presentBoardItem(
     canRequestChanges: canRequestChanges(submission.status),
     assignee: row.assignee,
     rating: submission.rating,
+    deliveryState: row.deliveryState,
     ...(row.releaseDetails
       ? {
           releaseDetails: {

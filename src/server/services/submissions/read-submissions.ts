@@ -264,6 +264,10 @@ const boardReleaseDetails = sql.raw(
   `(select json_build_object('status', r.status, 'submittedAt', r.submitted_at) from release_details r where r.submission_id = "submissions"."id")`,
 );
 
+const boardDeliveryState = sql.raw(
+  `(select d.state from release_deliveries d where d.submission_id = "submissions"."id")`,
+);
+
 const boardAssignee = sql.raw(
   `(select json_build_object('userId', a.id, 'name', a.name, 'email', a.email) from users a where a.id = "submissions"."assigned_user_id")`,
 );
@@ -288,6 +292,7 @@ export async function readBoardItem(
       events: sql<BoardItemRow['events']>`${boardEvents}`,
       releaseDetails: sql<BoardItemRow['releaseDetails']>`${boardReleaseDetails}`,
       assignee: sql<BoardItemRow['assignee']>`${boardAssignee}`,
+      deliveryState: sql<BoardItemRow['deliveryState']>`${boardDeliveryState}`,
     })
     .from(submissions)
     // By its key: planned once (withGenericPlan), where its dozen subqueries cost a planning each time.

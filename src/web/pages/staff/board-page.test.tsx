@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays } from '../../../domain';
+import { addDays, type BoardRow } from '../../../domain';
 import { getToday } from '../../forms/form-values';
 import {
   listAnswer,
@@ -269,6 +269,58 @@ describe('the submissions board', () => {
     expect(screen.getByText('Showing 2 of 2 submissions')).toBeTruthy();
     expect(listRequests(api).at(-1)?.url.searchParams.get('cursor')).toBe('page-2');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('shows where each release’s delivery to the stores stands beside its status', async () => {
+    asDesktop();
+    mockApi(({ url }) =>
+      url.pathname === '/api/board/reviewers'
+        ? { status: 200, body: { success: true, reviewers: [] } }
+        : {
+            status: 200,
+            body: listAnswer([
+              { ...first, deliveryState: 'failed' },
+              { ...second, deliveryState: 'delivered' },
+              { ...summary({ itemId: '9c3e5f7a-1b2c-4d3e-8f4a-5b6c7d8e9f00' }), deliveryState: null },
+            ] as BoardRow[]),
+          },
+    );
+    renderStaffPage(BoardPage, '/admin/board', '/admin/board');
+    const table = await screen.findByRole('table', { name: 'Submissions' });
+    const statusCells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1] as HTMLElement);
+    expect(statusCells.map((cell) => cell.textContent)).toEqual([
+      'PendingDelivery failed',
+      'ApprovedDelivered',
+      'Pending',
+    ]);
+    // The chip's colour says it at a glance: red for a failure, green once delivered.
+    const chip = (cell: HTMLElement, name: string) =>
+      within(cell).getByText(name).closest('.MuiChip-root')?.className ?? '';
+    expect(chip(statusCells[0] as HTMLElement, 'Delivery failed')).toContain('MuiChip-colorError');
+    expect(chip(statusCells[1] as HTMLElement, 'Delivered')).toContain('MuiChip-colorSuccess');
+  });
+
+  it('filters by delivery through the URL, and exports the view as CSV', async () => {
+    const api = mockApi(() => ({ status: 200, body: listAnswer([first]) }));
+    const user = userEvent.setup();
+    const { router } = renderStaffPage(BoardPage, '/admin/board', '/admin/board?genre=Pop&delivery=failed');
+    await screen.findByRole('list', { name: 'Submissions' });
+    expect(listRequests(api).at(-1)?.url.searchParams.get('delivery')).toBe('failed');
+    expect(screen.getByRole('combobox', { name: 'Delivery' }).textContent).toBe('Delivery failed');
+    const exportLink = screen.getByRole('link', { name: 'Export CSV' });
+    expect(exportLink.getAttribute('href')).toBe('/api/board/export.csv?genre=Pop&delivery=failed');
+    expect(exportLink.hasAttribute('download')).toBe(true);
+
+    await user.click(screen.getByRole('combobox', { name: 'Delivery' }));
+    await user.click(await screen.findByRole('option', { name: 'Delivered' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?genre=Pop&delivery=delivered'));
+    await waitFor(() => expect(listRequests(api).at(-1)?.url.searchParams.get('delivery')).toBe('delivered'));
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/api/board/export.csv?genre=Pop&delivery=delivered',
+    );
   });
 
   it('shows the server’s words when the board cannot load, and retries', async () => {

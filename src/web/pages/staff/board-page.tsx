@@ -21,6 +21,7 @@ import {
 } from '../../../domain';
 import { type BoardView, hasNarrowingFilters, parseBoardView } from '../../../domain/board/board-view';
 import { boardViewParams, useBoardItems } from '../../api/board';
+import { DeliveryStateChip } from '../../components/delivery-state-chip';
 import { LoadMore, pagedListState } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
 import { ResponseDueChip } from '../../components/response-due-chip';
@@ -181,7 +182,10 @@ function BoardCards({
                     spacing={1}
                     sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}
                   >
-                    <StatusChip status={item.status} />
+                    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                      <StatusChip status={item.status} />
+                      <DeliveryStateChip state={item.deliveryState} />
+                    </Stack>
                     <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                       {formatSubmissionType(item.uploadType, item.releaseType)}
                     </Typography>

@@ -7,11 +7,17 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { type BoardItemDetail, SCHEDULED_RELEASE_STATUSES } from '../../../domain';
+import {
+  type BoardItemDetail,
+  type FieldTarget,
+  getStatusLabel,
+  SCHEDULED_RELEASE_STATUSES,
+} from '../../../domain';
 import { isBoardItemId, useBoardItem } from '../../api/board';
 import { ApiError } from '../../api/client';
+import { DeliverySection } from '../../components/delivery-section';
 import { KeyDatesSection } from '../../components/key-dates';
 import { PanelSection } from '../../components/panel-section';
 import { ReleaseScheduleSection } from '../../components/release-schedule-section';
@@ -24,7 +30,7 @@ import { CatalogueList } from './board/catalogue-list';
 import { ChangeStatusPanel } from './board/change-status-panel';
 import { RecordNotFound } from './board/detail-parts';
 import { PrivateReviewPanel } from './board/private-review-panel';
-import { RequestChangesPanel } from './board/request-changes-panel';
+import { type ChangeRequestMark, RequestChangesPanel } from './board/request-changes-panel';
 import { ReviewRounds } from './board/review-rounds';
 import { ArtistDetails, ArtworkDetails, ReleaseDetails } from './board/submission-sections';
 import { TimelineList } from './board/timeline-list';
@@ -100,8 +106,24 @@ function ReleaseDetailsLine({ item }: { item: BoardItemDetail }) {
   );
 }
 
+/**
+ * How the delivery checklist's "Request from artist" reaches the change request: it marks the field
+ * in the panel above, or says why the artist cannot be asked now (an approved release goes back to
+ * In Progress first; a live one no longer can).
+ */
+function deliveryRequest(item: BoardItemDetail, mark: (target: FieldTarget) => void) {
+  if (item.canRequestChanges) return { onRequest: mark };
+  return {
+    unavailable: item.nextStatuses.includes('in_progress')
+      ? 'To ask the artist, set the status back to In Progress, then request changes.'
+      : `The artist cannot be asked for changes while the release is ${getStatusLabel(item.status)}.`,
+  };
+}
+
 function SubmissionReview({ item }: { item: BoardItemDetail }) {
   usePageTitle(item.itemName);
+  const [changeMark, setChangeMark] = useState<ChangeRequestMark | null>(null);
+  const approvedRelease = item.uploadType !== 'transfer' && SCHEDULED_RELEASE_STATUSES.includes(item.status);
   return (
     <Stack spacing={3}>
       <Box component="header">
@@ -118,7 +140,7 @@ function SubmissionReview({ item }: { item: BoardItemDetail }) {
         </Stack>
       </Box>
       <ChangeStatusPanel key={item.itemId} item={item} />
-      <RequestChangesPanel key={`changes-${item.itemId}`} item={item} />
+      <RequestChangesPanel key={`changes-${item.itemId}`} item={item} mark={changeMark} />
       <ReviewRounds itemId={item.itemId} />
       <PrivateReviewPanel item={item} />
       <PanelSection title="Artist">
@@ -136,6 +158,12 @@ function SubmissionReview({ item }: { item: BoardItemDetail }) {
           submissionId={item.itemId}
           approved={SCHEDULED_RELEASE_STATUSES.includes(item.status)}
           headingVariant="h3"
+        />
+      )}
+      {approvedRelease && (
+        <DeliverySection
+          submissionId={item.itemId}
+          requestFromArtist={deliveryRequest(item, (target) => setChangeMark({ target }))}
         />
       )}
       {item.uploadType !== 'transfer' && (

@@ -182,6 +182,8 @@ describe('GET /api/board/items', () => {
       statusChangedAt: expect.any(String),
       assignee: null,
       rating: null,
+      // Never sent to the stores.
+      deliveryState: null,
       // The first track's audio, to preview in the list (its waveform once the job has run).
       preview: { trackTitle: 'Song 1', url: expect.stringMatching(/^\/files\//), peaks: null },
     });
@@ -362,6 +364,7 @@ describe('GET /api/board/items/:itemId', () => {
       canRequestChanges: true,
       assignee: null,
       rating: null,
+      deliveryState: null,
     });
 
     // Tracks in the artist's order, each link serving exactly the uploaded bytes.

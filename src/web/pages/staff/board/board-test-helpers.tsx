@@ -76,6 +76,7 @@ export function row(overrides: Partial<BoardRow> = {}): BoardRow {
     assignee: null,
     rating: null,
     preview: null,
+    deliveryState: null,
     ...overrides,
   };
 }
@@ -91,6 +92,7 @@ export function listAnswer(
       assignee: null,
       rating: null,
       preview: null,
+      deliveryState: null,
       ...item,
     })),
     nextCursor: null,
@@ -284,6 +286,7 @@ export function detail(overrides: Partial<BoardItemDetail> = {}): BoardItemDetai
     canRequestChanges: true,
     assignee: null,
     rating: null,
+    deliveryState: null,
     releaseDate: '2027-03-05',
     ...overrides,
   };

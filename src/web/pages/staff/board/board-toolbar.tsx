@@ -1,3 +1,4 @@
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -10,11 +11,14 @@ import {
   BOARD_SORT_LABELS,
   BOARD_SORTS,
   type BoardSort,
+  DELIVERY_STATE_FILTERS,
+  DELIVERY_STATE_LABELS,
+  type DeliveryState,
   isSearchableBoardQuery,
   PRIMARY_GENRES,
 } from '../../../../domain';
 import { hasNarrowingFilters } from '../../../../domain/board/board-view';
-import type { BoardView } from '../../../api/board';
+import { type BoardView, boardExportUrl } from '../../../api/board';
 import { RELEASE_TYPE_FILTERS } from './board-view';
 
 /** How long typing pauses before the search is sent. */
@@ -23,9 +27,10 @@ export const SEARCH_DEBOUNCE_MS = 300;
 const ANY = '';
 
 /**
- * The board's search, order and filters (issue 20 §5). The search is sent once typing pauses and
- * only when the server can answer it (a word of 3 characters or more); everything is kept in the
- * page's URL by the caller (`onChange`), so a reload or Back shows the same board.
+ * The board's search, order and filters (issue 20 §5), and the view's CSV export. The search is
+ * sent once typing pauses and only when the server can answer it (a word of 3 characters or more);
+ * everything is kept in the page's URL by the caller (`onChange`), so a reload or Back shows the
+ * same board.
  */
 export function BoardToolbar({ view, onChange }: { view: BoardView; onChange(next: BoardView): void }) {
   const [text, setText] = useState(view.q ?? '');
@@ -130,6 +135,24 @@ export function BoardToolbar({ view, onChange }: { view: BoardView; onChange(nex
         ))}
       </TextField>
       <TextField
+        select
+        label="Delivery"
+        size="small"
+        value={view.delivery ?? ANY}
+        onChange={(event) =>
+          set({ delivery: (event.target.value || undefined) as DeliveryState | undefined })
+        }
+        sx={{ minWidth: 160 }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      >
+        <MenuItem value={ANY}>Any</MenuItem>
+        {DELIVERY_STATE_FILTERS.map((state) => (
+          <MenuItem key={state} value={state}>
+            {DELIVERY_STATE_LABELS[state]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
         type="date"
         label="Release date from"
         size="small"
@@ -157,6 +180,17 @@ export function BoardToolbar({ view, onChange }: { view: BoardView; onChange(nex
           Clear search and filters
         </Button>
       )}
+      {/* What the board shows, every match and not only the loaded pages, for a distributor's sheet. */}
+      <Button
+        component="a"
+        href={boardExportUrl(view)}
+        download
+        variant="outlined"
+        startIcon={<FileDownloadOutlinedIcon />}
+        sx={{ alignSelf: { md: 'center' }, ml: { md: 'auto' } }}
+      >
+        Export CSV
+      </Button>
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FLAG_AT_LEAST_ONE, FLAG_NOTE_REQUIRED } from '../../../../domain';
 import { answerReview, decisionTemplate, detail, mockApi, renderStaffPage } from './board-test-helpers';
-import { listMarkableFields, RequestChangesPanel } from './request-changes-panel';
+import { type ChangeRequestMark, listMarkableFields, RequestChangesPanel } from './request-changes-panel';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -222,5 +223,63 @@ describe('the request changes panel', () => {
     const link = await screen.findByRole('link', { name: 'Create one on the templates page' });
     expect(link.getAttribute('href')).toBe('/admin/templates');
     expect(screen.getByText(/No templates to request changes yet\./)).toBeTruthy();
+  });
+});
+
+/** The panel and a button beside it that asks for one field, as the delivery checklist does. */
+function PanelWithAsker() {
+  const [mark, setMark] = useState<ChangeRequestMark | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setMark({ target: { field: 'trackAudio', trackId: night?.trackId ?? '' } })}
+      >
+        Ask for the audio
+      </button>
+      <RequestChangesPanel item={item} mark={mark} />
+    </>
+  );
+}
+
+describe('marking a field from elsewhere on the page', () => {
+  it('opens with the field marked and its note focused, each time it is asked', async () => {
+    mockApi(answerReview({ item }));
+    const user = userEvent.setup();
+    renderStaffPage(PanelWithAsker, '/details/:submissionId', path);
+    const panel = screen.getByRole('region', { name: 'Request changes' });
+    await user.click(screen.getByRole('button', { name: 'Ask for the audio' }));
+    const track1 = await within(panel).findByRole('group', { name: 'Track 1: Night Bus' });
+    expect((within(track1).getByRole('checkbox', { name: 'Audio' }) as HTMLInputElement).checked).toBe(true);
+    const note = within(panel).getByRole('textbox', { name: 'Note: The audio of track 1 "Night Bus"' });
+    await waitFor(() => expect(document.activeElement).toBe(note));
+    expect(within(panel).getAllByRole('checkbox', { checked: true })).toHaveLength(1);
+
+    // Cancelled, then asked again: it opens again with the field marked.
+    await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    expect(within(panel).queryByRole('form', { name: 'Fields to change' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Ask for the audio' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(panel).getByRole('textbox', { name: 'Note: The audio of track 1 "Night Bus"' }),
+      ),
+    );
+  });
+
+  it('marks nothing while no change request can be sent', async () => {
+    mockApi(answerReview({ item }));
+    renderStaffPage(
+      () => (
+        <RequestChangesPanel
+          item={{ ...item, status: 'live', canRequestChanges: false }}
+          mark={{ target: { field: 'artwork' } }}
+        />
+      ),
+      '/details/:submissionId',
+      path,
+    );
+    const panel = screen.getByRole('region', { name: 'Request changes' });
+    expect(within(panel).queryByRole('form', { name: 'Fields to change' })).toBeNull();
+    expect(within(panel).queryByRole('checkbox')).toBeNull();
   });
 });

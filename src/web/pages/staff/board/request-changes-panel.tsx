@@ -103,6 +103,14 @@ function toFlag(field: MarkableField, note: string): FlaggedField {
   return { ...field.target, note: note.trim() } as FlaggedField;
 }
 
+/**
+ * A field to mark from elsewhere on the page (the delivery checklist's "Request from artist"). Each
+ * ask is a new object, so asking for the same field twice opens the panel twice.
+ */
+export interface ChangeRequestMark {
+  target: FieldTarget;
+}
+
 interface Problems {
   /** Per field key. */
   fields: Record<string, string>;
@@ -166,7 +174,7 @@ function FieldGroup({
                   helperText={
                     problem ?? 'What the artist should change, in your words. Shown beside the field.'
                   }
-                  slotProps={{ htmlInput: { maxLength: FLAG_NOTE_MAX_LENGTH } }}
+                  slotProps={{ htmlInput: { maxLength: FLAG_NOTE_MAX_LENGTH, 'data-field-key': field.key } }}
                   fullWidth
                   sx={{ mt: 0.5, mb: 1.5 }}
                 />
@@ -188,15 +196,19 @@ function FieldGroup({
 export function RequestChangesPanel({
   item,
   startOpen = false,
+  mark,
   onSent,
 }: {
   item: BoardItemDetail;
   /** Opens with the fields to mark showing, focus on the first (the board's c key, issue 20 §5). */
   startOpen?: boolean;
+  /** Opens with this field marked (kept with any marked already), focus on its note. */
+  mark?: ChangeRequestMark | null | undefined;
   /** Called once the request was sent (the board's dialog closes). */
   onSent?: () => void;
 }) {
   const mutation = useRequestChanges(item.itemId);
+  const canRequest = item.canRequestChanges;
   const [open, setOpen] = useState(startOpen);
   /** The marked fields' notes by key; a field is marked while it has an entry. */
   const [notes, setNotes] = useState<Record<string, string>>({});
@@ -205,8 +217,13 @@ export function RequestChangesPanel({
   const [sent, setSent] = useState<number | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
-  /** Where focus goes after the form opens or closes: into it, or back to the button that opens it. */
-  const [focusTo, setFocusTo] = useState<'form' | 'opener' | null>(startOpen ? 'form' : null);
+  /**
+   * Where focus goes after the form opens or closes: into it, to the note of a field marked from
+   * elsewhere (its key), or back to the button that opens it.
+   */
+  const [focusTo, setFocusTo] = useState<'form' | 'opener' | { note: string } | null>(
+    startOpen ? 'form' : null,
+  );
   const groups = listMarkableFields(item);
   const all = groups.flatMap((group) => group.fields);
   const marked = all.filter((field) => notes[field.key] !== undefined);
@@ -226,9 +243,28 @@ export function RequestChangesPanel({
     if (focusTo === null) return;
     if (focusTo === 'form')
       formRef.current?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
-    else openerRef.current?.focus();
+    else if (focusTo === 'opener') openerRef.current?.focus();
+    else {
+      const noteField = formRef.current?.querySelector<HTMLElement>(`[data-field-key="${focusTo.note}"]`);
+      // Focus alone may leave the panel at the screen's edge: it is brought to the middle.
+      noteField?.scrollIntoView?.({ block: 'center' });
+      noteField?.focus({ preventScroll: true });
+    }
     setFocusTo(null);
   }, [focusTo]);
+
+  /** The mark already applied: a reload of the item must not open the panel again after a Cancel. */
+  const appliedMark = useRef<ChangeRequestMark | null>(null);
+  useEffect(() => {
+    if (!mark || mark === appliedMark.current || !canRequest) return;
+    appliedMark.current = mark;
+    const key = fieldKey(mark.target);
+    if (!listMarkableFields(item).some((group) => group.fields.some((field) => field.key === key))) return;
+    setSent(null);
+    setOpen(true);
+    setNotes((current) => (key in current ? current : { ...current, [key]: '' }));
+    setFocusTo({ note: key });
+  }, [mark, canRequest, item]);
 
   function close() {
     setFocusTo('opener');

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
-import { type BoardRow, getStatusLabel } from '../../../../domain';
+import { type BoardRow, DELIVERY_STATE_LABELS, getStatusLabel } from '../../../../domain';
 import { DialogLoading } from '../../../components/dialog-loading';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { releaseTitleOf } from './board-format';
@@ -95,7 +95,7 @@ export function TriageList({
       </Stack>
       <Box role="status" aria-live="polite" sx={visuallyHidden}>
         {row
-          ? `${current + 1} of ${rows.length}: ${releaseTitleOf(row)} by ${row.artistName || 'an unknown artist'}, ${getStatusLabel(row.status)}`
+          ? `${current + 1} of ${rows.length}: ${releaseTitleOf(row)} by ${row.artistName || 'an unknown artist'}, ${getStatusLabel(row.status)}${row.deliveryState ? `, ${DELIVERY_STATE_LABELS[row.deliveryState]}` : ''}`
           : ''}
       </Box>
       <TriageTable

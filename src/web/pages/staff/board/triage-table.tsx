@@ -2,6 +2,7 @@ import StarIcon from '@mui/icons-material/Star';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { type MouseEvent, useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { BoardRow } from '../../../../domain';
+import { DeliveryStateChip } from '../../../components/delivery-state-chip';
 import { ResponseDueChip } from '../../../components/response-due-chip';
 import { StatusChip } from '../../../components/status-chip';
 import {
@@ -65,10 +67,10 @@ interface TriageTableProps {
 }
 
 /**
- * The board's list for triage (issue 20 §5): a row per submission with a checkbox, its status, a
- * link to it with its artist and type, its preview with the waveform, its dates, the response
- * promise, its reviewer (assignable here) and rating; seven columns, so the whole row is in view at
- * 1280 px without scrolling sideways. The
+ * The board's list for triage (issue 20 §5): a row per submission with a checkbox, its status
+ * (with its delivery to the stores beside it), a link to it with its artist and type, its preview
+ * with the waveform, its dates, the response promise, its reviewer (assignable here) and rating;
+ * seven columns, so the whole row is in view at 1280 px without scrolling sideways. The
  * current row (j/k) is marked aria-current, outlined, focused and scrolled into view; clicking a
  * row makes it current. Private review fields are staff's only, as is this page.
  */
@@ -173,8 +175,12 @@ export function TriageTable({
                     }}
                   />
                 </TableCell>
+                {/* The delivery to the stores beside the status, wrapping under it where the column is narrow. */}
                 <TableCell>
-                  <StatusChip status={row.status} />
+                  <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                    <StatusChip status={row.status} />
+                    <DeliveryStateChip state={row.deliveryState} />
+                  </Stack>
                 </TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
                   <Link component={RouterLink} to={detailsPath(row.itemId)} sx={{ fontWeight: 600 }}>
