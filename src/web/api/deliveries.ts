@@ -41,9 +41,20 @@ export function isAttemptInFlight(attempt: Pick<DeliveryAttemptView, 'status'>):
 export const DELIVERY_POLL_MS = 2_000;
 
 /**
- * The delivery of one release. Read again every 2 s while an attempt is queued or sending, so the
- * log shows it sent (or failed) without a reload; once nothing is in flight the reading stops (an
- * acknowledgement comes back from the store hours later, not while staff wait on the page).
+ * Whether a background job is working for the page: an attempt queued or being sent, or the store
+ * cover being made from a new artwork (seconds either way).
+ */
+export function isDeliveryWorkPending(delivery: DeliveryView): boolean {
+  return (
+    delivery.log.some(isAttemptInFlight) ||
+    delivery.checks.some((check) => check.key === 'cover' && !check.ok && check.fix?.kind === 'wait')
+  );
+}
+
+/**
+ * The delivery of one release. Read again every 2 s while a job works for it, so the log shows an
+ * attempt sent (or failed) and the checklist the cover made, without a reload; then the reading
+ * stops (an acknowledgement comes back from the store hours later, not while staff wait on the page).
  */
 export function useDelivery(submissionId: string) {
   const queryClient = useQueryClient();
@@ -59,7 +70,8 @@ export function useDelivery(submissionId: string) {
     },
     retry: (failures, error) =>
       !(error instanceof ApiError && [401, 403, 404].includes(error.status)) && failures < 1,
-    refetchInterval: (query) => (query.state.data?.log.some(isAttemptInFlight) ? DELIVERY_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data && isDeliveryWorkPending(query.state.data) ? DELIVERY_POLL_MS : false,
   });
 }
 

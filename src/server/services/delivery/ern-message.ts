@@ -29,12 +29,15 @@ export interface DdexContributorRole {
 }
 
 /**
- * Our contributor roles (domain/reference/contributor-roles, plus the solo-work roles Composer,
- * Lyricist and Producer) → AVS 4.1.1 ContributorRole, with AVS InstrumentType for an instrument.
+ * Our contributor roles (domain/reference/contributor-roles, plus the solo-work roles Performer,
+ * Composer, Lyricist and Producer) → AVS 4.1.1 ContributorRole, with AVS InstrumentType for an
+ * instrument. A solo track's artist performs on it: AssociatedPerformer, AVS's performer of a
+ * resource (the artist is its MainArtist among the display artists besides).
  * AVS 4.1.1 has no plain "Producer": StudioProducer is its producer of a recording. A songwriter
  * writes music and words: ComposerLyricist. A role missing here is written as UserDefined.
  */
 export const DDEX_CONTRIBUTOR_ROLES: Readonly<Record<string, DdexContributorRole>> = {
+  Performer: { role: 'AssociatedPerformer' },
   Producer: { role: 'StudioProducer' },
   Vocals: { role: 'Vocalist' },
   'Backing Vocals': { role: 'BackgroundVocalist' },
