@@ -3,7 +3,7 @@ import type { DeliveryState } from '../schemas/delivery';
 /**
  * Where a release's latest delivery to the stores stands, in the label's words: the board's chip
  * beside the status, its Delivery filter and the CSV export's column. No zod here (the type is
- * imported only): the board reads its view from the URL before any schema has loaded (issue 17).
+ * imported only): the board reads its view from the URL before any schema has loaded.
  */
 export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
   delivered: 'Delivered',

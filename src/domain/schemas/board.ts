@@ -100,7 +100,7 @@ const releaseDateFilter = z
   .optional();
 
 /**
- * What the board is showing (issue 20 §5), as GET /api/board/items and GET /api/board/export.csv
+ * What the board is showing, as GET /api/board/items and GET /api/board/export.csv
  * take it: a search, filters and an order. `q` matches artist and person names, the release
  * title, the e-mail, a track's ISRC or a catalogue item's UPC (board/board-rules.ts).
  */
@@ -120,7 +120,7 @@ const boardViewQueryFields = {
     .optional(),
   releasedFrom: releaseDateFilter,
   releasedTo: releaseDateFilter,
-  /** Only submissions past the response promise (issue 20 §4): `overdue=true`. */
+  /** Only submissions past the response promise: `overdue=true`. */
   overdue: z.enum(['true', 'false'], { error: OVERDUE_FILTER_INVALID }).optional(),
   /** Only releases whose latest delivery to the stores stands so. */
   delivery: z.enum(DELIVERY_STATES, { error: UNKNOWN_DELIVERY_FILTER }).optional(),

@@ -27,7 +27,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 const ANY = '';
 
 /**
- * The board's search, order and filters (issue 20 §5), and the view's CSV export. The search is
+ * The board's search, order and filters, and the view's CSV export. The search is
  * sent once typing pauses and only when the server can answer it (a word of 3 characters or more);
  * everything is kept in the page's URL by the caller (`onChange`), so a reload or Back shows the
  * same board.

@@ -67,7 +67,7 @@ interface TriageTableProps {
 }
 
 /**
- * The board's list for triage (issue 20 §5): a row per submission with a checkbox, its status
+ * The board's list for triage: a row per submission with a checkbox, its status
  * (with its delivery to the stores beside it), a link to it with its artist and type, its preview
  * with the waveform, its dates, the response promise, its reviewer (assignable here) and rating;
  * seven columns, so the whole row is in view at 1280 px without scrolling sideways. The
