@@ -50,6 +50,22 @@ export function watchPage(page: Page): PageProblems {
   return problems;
 }
 
+/** Marks the console errors that `reportCspViolations` writes. */
+const cspViolation = /^Content-Security-Policy violation:/;
+
+/**
+ * Run in the page before its scripts (`addInitScript`): each `securitypolicyviolation` event (an
+ * inline script or style, an eval, a source the policy does not allow) becomes a console error the
+ * page's problems record, so a spec fails on it even where nothing visible broke.
+ */
+export function reportCspViolations(): void {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    console.error(
+      `Content-Security-Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+    );
+  });
+}
+
 export function expectNoProblems(problems: PageProblems): void {
   expect(problems.pageErrors, 'uncaught exceptions').toEqual([]);
   expect(problems.consoleErrors, 'console errors').toEqual([]);
@@ -67,11 +83,16 @@ export const test = base.extend<{ problems: PageProblems }>({
   // to throw away and render again is a failure, even where the spec does not look at the console.
   problems: [
     async ({ page }, use) => {
+      await page.addInitScript(reportCspViolations);
       const problems = watchPage(page);
       await use(problems);
       expect(
         problems.consoleErrors.filter((message) => hydrationFailure.test(message)),
         'hydration failures',
+      ).toEqual([]);
+      expect(
+        problems.consoleErrors.filter((message) => cspViolation.test(message)),
+        'Content-Security-Policy violations',
       ).toEqual([]);
     },
     { auto: true },

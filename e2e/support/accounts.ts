@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { watchPage } from '../fixtures';
+import { reportCspViolations, watchPage } from '../fixtures';
 import { readSignInMail } from './mail';
 
 /** The demo accounts the server seeds (src/server/seed/seed-demo-data.ts). */
@@ -11,6 +11,7 @@ export const storageStatePath = (who: 'artist' | 'staff') => `playwright/.auth/$
 /** A staff member's page in a browser context of its own, watched for problems; `close` ends the context. */
 export async function openStaffPage(browser: Browser) {
   const context = await browser.newContext({ storageState: storageStatePath('staff') });
+  await context.addInitScript(reportCspViolations);
   const page = await context.newPage();
   return { page, problems: watchPage(page), close: () => context.close() };
 }

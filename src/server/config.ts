@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isTimeZone } from '../domain/common/calendar-date';
 import { parseGs1Prefix, parseIsrcPrefix } from '../domain/delivery/identifiers';
+import { type DkimSigning, readDkimPrivateKey } from './providers/mail/dkim';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
@@ -48,6 +49,23 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   SMTP_URL: optionalUrl(/^smtps?$/, 'smtp:// or smtps://'),
   MAIL_FROM: z.string().min(3).default('Imprint <no-reply@imprint.localhost>'),
+  // DKIM signing of every outgoing mail, optional: all three or none. The key file is read at start.
+  DKIM_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/, {
+      error: 'must be a domain name such as label.example (the d= of the signature)',
+    })
+    .optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/, {
+      error: 'must be one DNS label: letters, digits and hyphens, such as imprint or mail2025',
+    })
+    .optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().trim().min(1).optional(),
   LABEL_NAME: z.string().trim().min(1).default('Imprint'),
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('hello@imprint.example'),
   REVIEW_PROMISE: z.string().trim().min(1).default('5-7 days'),
@@ -201,7 +219,13 @@ export interface AppConfig {
         secretAccessKey: string | undefined;
         forcePathStyle: boolean;
       };
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    outboxDir: string;
+    /** Every outgoing mail is DKIM-signed with this key, when DKIM_* are set (both providers). */
+    dkim: DkimSigning | undefined;
+  };
   label: {
     name: string;
     contactEmail: string;
@@ -354,6 +378,13 @@ function missingTogether(raw: Record<string, string | undefined>): { name: strin
       message: 'must be 0 (no limit) or at least HTTP_HEADERS_TIMEOUT_SECONDS',
     });
   }
+  // Half a DKIM setup would send unsigned mail while looking configured.
+  const dkim = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY_FILE'] as const;
+  if (dkim.some((name) => raw[name])) {
+    for (const name of dkim) {
+      if (!raw[name]) problems.push({ name, message: 'is required when DKIM signing is configured' });
+    }
+  }
   const dropboxSign = ['DROPBOX_SIGN_API_KEY', 'DROPBOX_SIGN_CLIENT_ID', 'DROPBOX_SIGN_TEMPLATE_ID'] as const;
   if (dropboxSign.some((name) => raw[name])) {
     for (const name of dropboxSign) {
@@ -378,12 +409,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     Object.entries(source).filter(([key, value]) => key in envSchema.shape && value !== ''),
   );
   const parsed = envSchema.safeParse(cleaned);
+  // Read now, so a missing or wrong key stops the start instead of the first mail going out unsigned.
+  const dkimKeyFile = cleaned.DKIM_PRIVATE_KEY_FILE?.trim();
+  const dkimKey = dkimKeyFile ? readDkimPrivateKey(path.resolve(dkimKeyFile)) : undefined;
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues).map((issue) => ({
       name: issue.path.join('.') || '(environment)',
       message: issue.message,
     })),
     ...missingTogether(cleaned),
+    ...(dkimKey && 'problem' in dkimKey ? [{ name: 'DKIM_PRIVATE_KEY_FILE', message: dkimKey.problem }] : []),
   ].map(({ name, message }) => `${name}: ${message} (got ${shownValue(name, source[name])})`);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
@@ -411,7 +446,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
           }
         : { driver: 'local', root: path.join(dataDir, 'files') },
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'mail') },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: path.join(dataDir, 'mail'),
+      dkim:
+        env.DKIM_DOMAIN && env.DKIM_SELECTOR && dkimKey && 'key' in dkimKey
+          ? { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: dkimKey.key }
+          : undefined,
+    },
     label: {
       name: env.LABEL_NAME,
       contactEmail: env.CONTACT_EMAIL,

@@ -2,6 +2,8 @@
 // them before any script has arrived, and the signed-in pages rendered per request with their
 // reader's data; the client then hydrates that markup (main.tsx). `vite build` builds this module
 // for Node into dist/web-server/entry-server.js, which routes/web.ts imports.
+// First: zod's configuration must be set before any schema is made.
+import './zod-config';
 import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { prerender } from 'react-dom/static';

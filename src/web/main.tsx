@@ -1,3 +1,5 @@
+// First: zod's configuration must be set before any schema is made.
+import './zod-config';
 import './fonts.css';
 import createCache from '@emotion/cache';
 import { startTransition } from 'react';

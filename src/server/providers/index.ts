@@ -127,8 +127,14 @@ export function createProviders(config: AppConfig, db: Database, logger: Fastify
   return {
     storage: createStorage(config.storage),
     mail: config.mail.smtpUrl
-      ? new SmtpMail(config.mail.smtpUrl, config.mail.from)
-      : new OutboxMail({ db, dir: config.mail.outboxDir, from: config.mail.from, logger }),
+      ? new SmtpMail(config.mail.smtpUrl, config.mail.from, config.mail.dkim)
+      : new OutboxMail({
+          db,
+          dir: config.mail.outboxDir,
+          from: config.mail.from,
+          logger,
+          dkim: config.mail.dkim,
+        }),
     resumable: createResumableUploads(config),
     music: createMusicCatalog(config.spotify),
     turnstile: config.turnstile

@@ -17,3 +17,18 @@ export interface MailProvider {
   check(): Promise<void>;
   close?(): void;
 }
+
+/**
+ * The message as nodemailer is given it, the same for both providers, so the dev outbox's .eml is
+ * what SMTP would have sent.
+ */
+export function nodemailerMessage(from: string, message: MailMessage) {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+  };
+}

@@ -1,8 +1,12 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
-import type { MailMessage, MailProvider, SentMail } from './mail';
+import type { DkimSigning } from './dkim';
+import { type MailMessage, type MailProvider, nodemailerMessage, type SentMail } from './mail';
 
-/** Real delivery through an SMTP server (`SMTP_URL`, e.g. smtps://user:pass@smtp.example.com). */
+/**
+ * Real delivery through an SMTP server (`SMTP_URL`, e.g. smtps://user:pass@smtp.example.com),
+ * DKIM-signed by nodemailer itself when a key is configured.
+ */
 export class SmtpMail implements MailProvider {
   readonly kind = 'smtp' as const;
   private readonly transporter: Transporter;
@@ -10,24 +14,19 @@ export class SmtpMail implements MailProvider {
   constructor(
     smtpUrl: string,
     private readonly from: string,
+    dkim?: DkimSigning,
   ) {
     this.transporter = nodemailer.createTransport({
       ...parseConnectionUrl(smtpUrl),
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
+      ...(dkim ? { dkim } : {}),
     });
   }
 
   async send(message: MailMessage): Promise<SentMail> {
-    const info = await this.transporter.sendMail({
-      from: this.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      ...(message.html ? { html: message.html } : {}),
-      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-    });
+    const info = await this.transporter.sendMail(nodemailerMessage(this.from, message));
     return { messageId: info.messageId };
   }
 
