@@ -27,6 +27,7 @@ const source: ReleaseScheduleSource = {
       title: 'Second',
       isrc: null,
       audioUploadId: AUDIO_2,
+      artworkUploadId: null,
       soloWork: false,
       hasLyrics: false,
       contributors: [],
@@ -37,6 +38,7 @@ const source: ReleaseScheduleSource = {
       title: 'First',
       isrc: ' US-ABC-27-00001 ',
       audioUploadId: AUDIO_1,
+      artworkUploadId: null,
       soloWork: false,
       hasLyrics: true,
       contributors: [
@@ -104,6 +106,38 @@ describe('buildReleaseScheduleContent', () => {
     });
     expect(text).toContain('Contributors: Jane Doe (Performer, Composer, Lyricist, Producer)');
     expect(text).not.toContain('Contributors: none listed');
+  });
+
+  it('lists a track’s own cover with its SHA-256, and finds it by its hash', () => {
+    const TRACK_ART = '66666666-6666-4666-8666-666666666666';
+    const withCover: ReleaseScheduleSource = {
+      ...source,
+      tracks: [
+        { ...(source.tracks[1] as ReleaseScheduleSource['tracks'][number]), artworkUploadId: TRACK_ART },
+      ],
+    };
+    expect(listScheduleUploadIds(withCover)).toEqual([AUDIO_1, TRACK_ART, ART]);
+    const content = buildReleaseScheduleContent(
+      withCover,
+      new Map([...files, [TRACK_ART, { fileName: 'first-cover.jpg', sha256: hex('d') }]]),
+    );
+    expect(content.tracks[0]?.artwork).toEqual({
+      uploadId: TRACK_ART,
+      fileName: 'first-cover.jpg',
+      sha256: hex('d'),
+    });
+    const text = renderReleaseSchedule(content, {
+      version: 1,
+      artistName: 'Jane Doe',
+      labelName: 'Imprint Records',
+      agreementVersion: 1,
+    });
+    expect(text).toContain(`Track artwork SHA-256: ${hex('d')}`);
+    expect(describeScheduleMatch(findScheduleFile(content, hex('d')))).toBe(
+      'Match: this is the approved artwork of First.',
+    );
+    // A track without a cover of its own adds nothing: schedules made before read the same.
+    expect(buildReleaseScheduleContent(source, files).tracks.every((t) => !('artwork' in t))).toBe(true);
   });
 
   it('carries each file with its name and SHA-256', () => {

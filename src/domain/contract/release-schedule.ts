@@ -32,6 +32,8 @@ export interface ScheduleTrack {
   contributors: ScheduleContributor[];
   splits: ScheduleSplit[];
   audio: ScheduleFile | null;
+  /** The track's own cover (spec 001 §3 useCustomArtwork); absent when it uses the release's. */
+  artwork?: ScheduleFile;
 }
 
 export interface ReleaseScheduleContent {
@@ -55,6 +57,8 @@ export interface ReleaseScheduleSource {
     title: string;
     isrc: string | null;
     audioUploadId: string | null;
+    /** The track's own cover, or null for the release's. */
+    artworkUploadId: string | null;
     soloWork: boolean;
     hasLyrics: boolean;
     contributors: { clientId: string; firstName: string; surname: string; roles: string[] }[];
@@ -86,9 +90,11 @@ function fullName(first: string | null, last: string | null): string {
     .join(' ');
 }
 
-/** The upload ids a schedule of this source hashes: each track's audio, then the artwork. */
+/** The upload ids a schedule of this source hashes: each track's audio and own cover, then the artwork. */
 export function listScheduleUploadIds(source: ReleaseScheduleSource): string[] {
-  const ids = source.tracks.map((track) => track.audioUploadId).filter((id): id is string => id !== null);
+  const ids = source.tracks
+    .flatMap((track) => [track.audioUploadId, track.artworkUploadId])
+    .filter((id): id is string => id !== null);
   if (source.artworkUploadId) ids.push(source.artworkUploadId);
   return [...new Set(ids)];
 }
@@ -142,6 +148,8 @@ export function buildReleaseScheduleContent(
             percentage: split.percentage,
           })),
           audio: fileOf(track.audioUploadId),
+          // Only where the track has its own: a schedule made before tracks could have one reads the same.
+          ...(track.artworkUploadId ? { artwork: fileOf(track.artworkUploadId) as ScheduleFile } : {}),
         };
       }),
   };
@@ -205,6 +213,11 @@ export function renderReleaseSchedule(
     if (track.audio)
       blocks.push(`Audio file: ${track.audio.fileName}`, `Audio SHA-256: ${track.audio.sha256}`);
     else blocks.push('Audio file: none');
+    if (track.artwork)
+      blocks.push(
+        `Track artwork file: ${track.artwork.fileName}`,
+        `Track artwork SHA-256: ${track.artwork.sha256}`,
+      );
   }
   return blocks.join('\n\n');
 }
@@ -212,14 +225,18 @@ export function renderReleaseSchedule(
 /** A file of the schedule that a hash names. */
 export type ScheduleFileMatch =
   | { kind: 'audio'; trackTitle: string; fileName: string }
+  | { kind: 'track-artwork'; trackTitle: string; fileName: string }
   | { kind: 'artwork'; fileName: string };
 
 /** Which approved file has this SHA-256, if any (the verify page's drop check). */
 export function findScheduleFile(content: ReleaseScheduleContent, sha256: string): ScheduleFileMatch | null {
   const wanted = sha256.trim().toLowerCase();
-  for (const track of content.tracks)
+  for (const track of content.tracks) {
     if (track.audio?.sha256 === wanted)
       return { kind: 'audio', trackTitle: track.title, fileName: track.audio.fileName };
+    if (track.artwork?.sha256 === wanted)
+      return { kind: 'track-artwork', trackTitle: track.title, fileName: track.artwork.fileName };
+  }
   if (content.artwork?.sha256 === wanted) return { kind: 'artwork', fileName: content.artwork.fileName };
   return null;
 }
@@ -228,6 +245,7 @@ export function findScheduleFile(content: ReleaseScheduleContent, sha256: string
 export function describeScheduleMatch(match: ScheduleFileMatch | null): string {
   if (!match) return RELEASE_SCHEDULE_MESSAGES.noMatch;
   if (match.kind === 'audio') return `Match: this is the approved ${match.trackTitle} audio.`;
+  if (match.kind === 'track-artwork') return `Match: this is the approved artwork of ${match.trackTitle}.`;
   return 'Match: this is the approved artwork.';
 }
 

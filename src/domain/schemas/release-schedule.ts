@@ -18,6 +18,7 @@ export const releaseScheduleContentSchema = z.object({
       contributors: z.array(z.object({ name: z.string(), roles: z.array(z.string()) })),
       splits: z.array(z.object({ name: z.string(), percentage: z.number() })),
       audio: scheduleFileSchema.nullable(),
+      artwork: scheduleFileSchema.optional(),
     }),
   ),
 });

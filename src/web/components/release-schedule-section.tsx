@@ -41,7 +41,7 @@ function Fingerprint({ value }: { value: string }) {
   );
 }
 
-/** What the schedule lists: each track with its ISRC, credits, splits and audio fingerprint, and the artwork's. */
+/** What the schedule lists: each track with its ISRC, credits, splits, audio and own cover's fingerprints, and the artwork's. */
 function ScheduleContents({ schedule }: { schedule: ReleaseSchedule }) {
   const { content } = schedule;
   return (
@@ -67,6 +67,11 @@ function ScheduleContents({ schedule }: { schedule: ReleaseSchedule }) {
           {track.audio && (
             <Typography variant="body2" component="div" sx={{ mt: 0.5 }}>
               Audio SHA-256: <Fingerprint value={track.audio.sha256} />
+            </Typography>
+          )}
+          {track.artwork && (
+            <Typography variant="body2" component="div" sx={{ mt: 0.5 }}>
+              Track artwork SHA-256: <Fingerprint value={track.artwork.sha256} />
             </Typography>
           )}
         </Box>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import {
   newSessionIdForTest,
   postSubmission,
   prepareTestSubmission,
+  runDueJobs,
   type UploadedTestFile,
   uploadTestFile,
 } from '../../test/submission-fixtures';
@@ -63,6 +65,35 @@ async function trackRowsOf(itemId: string) {
 }
 
 describe('a track’s custom artwork', () => {
+  it('is listed with its SHA-256 on the release schedule made at approval', async () => {
+    const prepared = await prepareTestSubmission(ctx.app, { trackCount: 2 });
+    const cover = await uploadCover(prepared.sessionId);
+    const response = await postSubmission(ctx.app, withCustomArtwork(prepared.payload, cover));
+    expect(response.statusCode, response.body).toBe(200);
+    const itemId: string = response.json().data.itemId;
+    const headers = { cookie: staff.cookie, origin: ctx.config.publicUrl };
+    const approved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/board/items/${itemId}/status`,
+      headers,
+      payload: { status: 'approved' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    await runDueJobs(ctx.app);
+    const schedule = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/release-schedules?submissionId=${itemId}`,
+      headers,
+    });
+    const tracks = schedule.json().schedule.content.tracks;
+    expect(tracks[0].artwork).toEqual({
+      uploadId: cover.fileId,
+      fileName: 'single-cover.jpg',
+      sha256: createHash('sha256').update(cover.bytes).digest('hex'),
+    });
+    expect(tracks[1].artwork).toBeUndefined();
+  });
+
   it('is stored with its track, claimed, and shown on the board and to the artist', async () => {
     const prepared = await prepareTestSubmission(ctx.app, { trackCount: 2 });
     const cover = await uploadCover(prepared.sessionId);

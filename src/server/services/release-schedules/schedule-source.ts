@@ -26,6 +26,7 @@ export function toScheduleSource(row: ReleaseScheduleSourceRow): ReleaseSchedule
       title: track.title,
       isrc: track.isrc,
       audioUploadId: track.audioUploadId,
+      artworkUploadId: track.artworkUploadId,
       soloWork: track.soloWork,
       hasLyrics: Boolean(track.lyrics?.trim()),
       contributors: track.contributors.map((c) => ({

@@ -309,6 +309,8 @@ export interface ReleaseDetailsTrackRow {
   position: number;
   title: string;
   audioUploadId: string | null;
+  /** The track's own cover (spec 001 §3 useCustomArtwork), or null. */
+  artworkUploadId: string | null;
   /** The audio's stored waveform for the clip picker (`uploads.audio_waveform`), once measured. */
   waveform: AudioWaveform | null;
   isrc: string | null;
@@ -332,7 +334,7 @@ export interface ReleaseDetailsTrackRow {
 const releaseDetailsTracks = sql.raw(
   `(select ${coalesceArray(
     `json_agg(json_build_object('id', t.id, 'position', t.position, 'title', t.title,
-    'audioUploadId', t.audio_upload_id,
+    'audioUploadId', t.audio_upload_id, 'artworkUploadId', t.artwork_upload_id,
     'waveform', (select u.audio_waveform from uploads u where u.id = t.audio_upload_id),
     'isrc', t.isrc, 'soloWork', t.solo_work,
     'productionYear', t.production_year, 'parentalAdvisory', t.parental_advisory, 'lyrics', t.lyrics,
