@@ -70,6 +70,18 @@ async function pdfText(bytes: Buffer): Promise<string> {
   return stdout;
 }
 
+/** What poppler's pdfsig, a reader outside Imprint, says of the PDF's signature. */
+async function pdfSignature(bytes: Buffer): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'imprint-agreement-'));
+  const file = path.join(dir, 'agreement.pdf');
+  await writeFile(file, bytes);
+  // pdfsig exits 1 when it cannot trust the signer's certificate (the label's own, self-signed).
+  const run = await promisify(execFile)('pdfsig', [file]).catch((error: { stdout?: string }) => ({
+    stdout: error.stdout ?? '',
+  }));
+  return run.stdout;
+}
+
 async function staffApi(baseURL: string): Promise<APIRequestContext> {
   return playwrightRequest.newContext({
     baseURL,
@@ -117,6 +129,10 @@ test('an artist signs by typing, downloads the sealed PDF and checks it; a secon
   expect(text).toContain('Zoë Ørsted');
   expect(text).toContain(artist.email);
   expect(text).toContain('Łódź Lights');
+  // Signed as a PDF: any reader sees the whole file signed and unchanged since.
+  const signature = await pdfSignature(pdf);
+  expect(signature).toContain('Total document signed');
+  expect(signature).toContain('Signature Validation: Signature is Valid.');
 
   // One request only, despite the second tab; the profile says signed.
   const current = await currentContract(page);
@@ -126,6 +142,8 @@ test('an artist signs by typing, downloads the sealed PDF and checks it; a secon
   // The verify page: the downloaded copy matches; the same file changed by one byte does not.
   await page.getByRole('link', { name: 'Check a copy' }).click();
   await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}\/verify$/);
+  await expect(page.getByText('Unchanged since signing')).toBeVisible();
+  await expect(page.getByText(/Signed by .* \(server clock\)/)).toBeVisible();
   await page
     .getByLabel('PDF to check')
     .setInputFiles({ name: 'agreement.pdf', mimeType: 'application/pdf', buffer: pdf });

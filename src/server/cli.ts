@@ -1,6 +1,7 @@
 import { accountEmailSchema } from '../domain';
 import { ConfigError, loadConfig } from './config';
 import { type Database, openInstallationDatabase } from './db/client';
+import { DKIM_USAGE, runDkim } from './dkim-cli';
 import { createStorage } from './providers';
 import { seedDemoData } from './seed/seed-demo-data';
 import { addStaff, listStaff, removeStaff } from './services/staff/manage-staff';
@@ -14,6 +15,8 @@ Commands:
   staff add EMAIL [NAME]  make EMAIL a staff member (they sign in at /login with that address)
   staff list              list the staff members
   staff remove EMAIL      take staff rights away and sign them out
+  ${DKIM_USAGE}  print the DNS TXT record for DKIM_* (the key that signs outgoing mail);
+                          --generate FILE writes a new 2048-bit RSA key to FILE
   ${STAND_INS_USAGE}
                           run local stand-ins for the external services (all by default) until
                           Ctrl-C, and print the .env lines that point Imprint at them
@@ -63,6 +66,8 @@ async function run(args: string[]): Promise<number> {
   const [command, ...rest] = args;
   // No configuration or database: the stand-ins are what a configuration will point at.
   if (command === 'stand-ins') return runStandIns(rest);
+  if (command === 'dkim')
+    return runDkim(rest, { env: process.env, stdout: process.stdout, stderr: process.stderr });
   if (command !== 'migrate' && command !== 'seed' && command !== 'staff') {
     process.stderr.write(usage);
     return command === undefined || command === 'help' ? 0 : 2;

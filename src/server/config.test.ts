@@ -1,7 +1,10 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, envSchema, loadConfig, WORKERS_NEED_POSTGRES } from './config';
+import { createSelfSignedSealP12 } from './services/contracts/seal-certificate';
 
 describe('loadConfig', () => {
   it('has working defaults for a fresh machine', () => {
@@ -41,6 +44,8 @@ describe('loadConfig', () => {
     [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
     [{ SPOTIFY_CLIENT_ID: 'client' }, 'SPOTIFY_CLIENT_SECRET'],
     [{ SPOTIFY_CLIENT_SECRET: 'secret' }, 'SPOTIFY_CLIENT_ID'],
+    [{ SEAL_P12_FILE: './seal.p12' }, 'SEAL_P12_PASSWORD'],
+    [{ SEAL_P12_PASSWORD: 'secret' }, 'SEAL_P12_FILE'],
     [
       { SPOTIFY_CLIENT_ID: 'client', SPOTIFY_CLIENT_SECRET: 'secret', SPOTIFY_API_URL: 'api.spotify' },
       'SPOTIFY_API_URL',
@@ -176,6 +181,124 @@ describe('METRICS_TOKEN', () => {
       }
     },
   );
+});
+
+describe('DKIM configuration', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-dkim-config-'));
+  const keyFile = (name: string, text: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    return file;
+  };
+  const pem = (type: 'rsa' | 'ed25519', modulusLength = 2048) =>
+    generateKeyPairSync(type as 'rsa', { modulusLength })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+  const rsaKey = keyFile('rsa.pem', pem('rsa'));
+  const env = { DKIM_DOMAIN: 'Label.Example', DKIM_SELECTOR: 'imprint', DKIM_PRIVATE_KEY_FILE: rsaKey };
+  const problemsOf = (source: Record<string, string>) => {
+    try {
+      loadConfig(source);
+      return [];
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+  };
+
+  it('is off without the variables, and reads the key at start with all three', () => {
+    expect(loadConfig({}).mail.dkim).toBeUndefined();
+    const dkim = loadConfig(env).mail.dkim;
+    expect(dkim).toMatchObject({ domainName: 'label.example', keySelector: 'imprint' });
+    expect(dkim?.privateKey.asymmetricKeyType).toBe('rsa');
+    // A KeyObject: a configuration logged by mistake does not carry the key.
+    expect(JSON.stringify(dkim)).not.toContain('PRIVATE KEY');
+  });
+
+  it('wants all three or none, naming each missing one', () => {
+    expect(problemsOf({ DKIM_DOMAIN: 'label.example' })).toEqual([
+      'DKIM_SELECTOR: is required when DKIM signing is configured (got "")',
+      'DKIM_PRIVATE_KEY_FILE: is required when DKIM signing is configured (got "")',
+    ]);
+    expect(problemsOf({ DKIM_SELECTOR: 'imprint', DKIM_PRIVATE_KEY_FILE: rsaKey })).toEqual([
+      'DKIM_DOMAIN: is required when DKIM signing is configured (got "")',
+    ]);
+  });
+
+  it.each([
+    [{ DKIM_DOMAIN: 'label' }, 'DKIM_DOMAIN: must be a domain name'],
+    [{ DKIM_DOMAIN: 'https://label.example' }, 'DKIM_DOMAIN: must be a domain name'],
+    [{ DKIM_SELECTOR: 'mail.2025' }, 'DKIM_SELECTOR: must be one DNS label'],
+    [{ DKIM_SELECTOR: 'imprint_' }, 'DKIM_SELECTOR: must be one DNS label'],
+    [
+      { DKIM_PRIVATE_KEY_FILE: path.join(dir, 'missing.pem') },
+      'DKIM_PRIVATE_KEY_FILE: cannot be read: ENOENT',
+    ],
+    [
+      { DKIM_PRIVATE_KEY_FILE: keyFile('text.pem', 'not a key\n') },
+      'DKIM_PRIVATE_KEY_FILE: must be an unencrypted PEM private key file',
+    ],
+    [
+      {
+        DKIM_PRIVATE_KEY_FILE: keyFile(
+          'public.pem',
+          generateKeyPairSync('rsa', { modulusLength: 1024 })
+            .publicKey.export({ type: 'spki', format: 'pem' })
+            .toString(),
+        ),
+      },
+      'DKIM_PRIVATE_KEY_FILE: must be an unencrypted PEM private key file',
+    ],
+    [
+      { DKIM_PRIVATE_KEY_FILE: keyFile('ed25519.pem', pem('ed25519')) },
+      'DKIM_PRIVATE_KEY_FILE: is an Ed25519 key, which DKIM allows but nodemailer signs DKIM with RSA only',
+    ],
+    [
+      { DKIM_PRIVATE_KEY_FILE: keyFile('short.pem', pem('rsa', 512)) },
+      'DKIM_PRIVATE_KEY_FILE: is a 512-bit RSA key; receivers refuse DKIM keys under 1024 bits',
+    ],
+  ])('refuses %j, naming the variable', (change, message) => {
+    const problems = problemsOf({ ...env, ...change });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(message);
+  });
+});
+
+describe('SEAL_P12_FILE and SEAL_P12_PASSWORD', () => {
+  it('reads and checks the certificate at start, never showing the password', async () => {
+    expect(loadConfig({}).seal).toBeUndefined();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-config-seal-'));
+    try {
+      const file = path.join(dir, 'seal.p12');
+      const made = await createSelfSignedSealP12('Config Records');
+      fs.writeFileSync(file, made.p12);
+      const config = loadConfig({ SEAL_P12_FILE: file, SEAL_P12_PASSWORD: made.passphrase });
+      expect(config.seal).toEqual({ file, p12: made.p12, password: made.passphrase });
+
+      const wrong = 'not the password';
+      expect(() => loadConfig({ SEAL_P12_FILE: file, SEAL_P12_PASSWORD: wrong })).toThrow(
+        new RegExp(`^Invalid configuration:\\n {2}- SEAL_P12_FILE: ${file} cannot be read as a PKCS#12`),
+      );
+      try {
+        loadConfig({ SEAL_P12_FILE: path.join(dir, 'none.p12'), SEAL_P12_PASSWORD: wrong });
+        expect.unreachable();
+      } catch (error) {
+        expect((error as ConfigError).problems).toEqual([
+          expect.stringMatching(/^SEAL_P12_FILE: cannot read .*none\.p12 \(ENOENT/),
+        ]);
+      }
+      try {
+        loadConfig({ SEAL_P12_PASSWORD: wrong });
+        expect.unreachable();
+      } catch (error) {
+        expect((error as ConfigError).problems).toEqual([
+          'SEAL_P12_FILE: is required with SEAL_P12_PASSWORD (got "")',
+        ]);
+        expect((error as ConfigError).message).not.toContain(wrong);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('.env.example', () => {

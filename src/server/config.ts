@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isTimeZone } from '../domain/common/calendar-date';
 import { parseGs1Prefix, parseIsrcPrefix } from '../domain/delivery/identifiers';
 import { type DkimSigning, readDkimPrivateKey } from './providers/mail/dkim';
+import { readConfiguredSealP12 } from './services/contracts/seal-certificate';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
@@ -126,6 +127,10 @@ export const envSchema = z.object({
   DROPBOX_SIGN_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://api.hellosign.com/v3'),
+  // The certificate sealed PDFs are signed with, optional: both or neither (neither: Imprint makes
+  // a self-signed one for the label in DATA_DIR/seal/). The file is read and checked at start.
+  SEAL_P12_FILE: z.string().trim().min(1).optional(),
+  SEAL_P12_PASSWORD: z.string().min(1).optional(),
   // Delivery to stores (DDEX ERN): the label's identifier prefixes, its DDEX Party ID, the recipient.
   ISRC_PREFIX: z
     .string()
@@ -262,6 +267,12 @@ export interface AppConfig {
   dropboxSign:
     | { apiKey: string; clientId: string; templateId: string; testMode: boolean; apiUrl: string }
     | undefined;
+  /**
+   * The PKCS#12 (key and certificate chain) sealed PDFs are signed with, when SEAL_P12_FILE and
+   * SEAL_P12_PASSWORD are set, read and checked at start; undefined: the label's self-signed
+   * certificate in DATA_DIR/seal/ (services/contracts/seal-certificate.ts).
+   */
+  seal: { file: string; p12: Buffer; password: string } | undefined;
   logLevel: Env['LOG_LEVEL'];
   /**
    * Take the client's address from X-Forwarded-For. Only behind a proxy that sets it: otherwise
@@ -391,11 +402,19 @@ function missingTogether(raw: Record<string, string | undefined>): { name: strin
       if (!raw[name]) problems.push({ name, message: 'is required when Dropbox Sign is configured' });
     }
   }
+  // A file without its password cannot sign, and a password alone names nothing: half a pair
+  // would quietly sign with the self-signed certificate instead of the label's real one.
+  if (raw.SEAL_P12_FILE && !raw.SEAL_P12_PASSWORD) {
+    problems.push({ name: 'SEAL_P12_PASSWORD', message: 'is required with SEAL_P12_FILE' });
+  }
+  if (raw.SEAL_P12_PASSWORD && !raw.SEAL_P12_FILE) {
+    problems.push({ name: 'SEAL_P12_FILE', message: 'is required with SEAL_P12_PASSWORD' });
+  }
   return problems;
 }
 
 /** Secrets whose wrong value is not repeated in the error (it ends up in logs). */
-const unshownVariables = new Set(['METRICS_TOKEN']);
+const unshownVariables = new Set(['METRICS_TOKEN', 'SEAL_P12_PASSWORD']);
 
 function shownValue(name: string, value: string | undefined): string {
   if (unshownVariables.has(name)) return `${value?.length ?? 0} characters, not shown`;
@@ -412,6 +431,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   // Read now, so a missing or wrong key stops the start instead of the first mail going out unsigned.
   const dkimKeyFile = cleaned.DKIM_PRIVATE_KEY_FILE?.trim();
   const dkimKey = dkimKeyFile ? readDkimPrivateKey(path.resolve(dkimKeyFile)) : undefined;
+  // Likewise the seal's certificate: a wrong password stops the start, not the first sealing.
+  const sealFile = cleaned.SEAL_P12_FILE?.trim();
+  const seal =
+    sealFile && cleaned.SEAL_P12_PASSWORD
+      ? readConfiguredSealP12(path.resolve(sealFile), cleaned.SEAL_P12_PASSWORD)
+      : undefined;
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues).map((issue) => ({
       name: issue.path.join('.') || '(environment)',
@@ -419,6 +444,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     })),
     ...missingTogether(cleaned),
     ...(dkimKey && 'problem' in dkimKey ? [{ name: 'DKIM_PRIVATE_KEY_FILE', message: dkimKey.problem }] : []),
+    ...(seal && 'problem' in seal ? [{ name: 'SEAL_P12_FILE', message: seal.problem }] : []),
   ].map(({ name, message }) => `${name}: ${message} (got ${shownValue(name, source[name])})`);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
@@ -501,6 +527,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             apiUrl: env.DROPBOX_SIGN_API_URL.replace(/\/+$/, ''),
           }
         : undefined,
+    seal: seal && 'p12' in seal ? seal : undefined,
     delivery: {
       isrcPrefix: env.ISRC_PREFIX ? parseIsrcPrefix(env.ISRC_PREFIX) : null,
       upcPrefix: env.UPC_PREFIX ? parseGs1Prefix(env.UPC_PREFIX) : null,

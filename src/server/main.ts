@@ -6,6 +6,7 @@ import { type AppConfig, ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openInstallationDatabase } from './db/client';
 import { watchPgliteQueue } from './db/pglite-queue';
 import { scheduleRecurringJobs } from './jobs';
+import { dkimNotices } from './providers/mail/dkim';
 import { seedDemoData } from './seed/seed-demo-data';
 import { addStaff } from './services/staff/manage-staff';
 
@@ -35,10 +36,16 @@ async function prepare(config: AppConfig, database: DatabaseHandle): Promise<Fas
         dataDir: config.dataDir,
         storage: config.storage.driver,
         mail: app.providers.mail.kind,
+        dkim: config.mail.dkim
+          ? `${config.mail.dkim.keySelector}._domainkey.${config.mail.dkim.domainName}`
+          : 'off',
         workers: config.workers,
       },
       'database migrated',
     );
+    // A From domain the signature does not align with: mail still goes, but DMARC ignores the
+    // signature, which is worth knowing before receivers start filing it as spam.
+    if (config.mail.dkim) for (const notice of dkimNotices(config.mail)) app.log.warn(notice);
     if (config.demoData) {
       await seedDemoData(database.db, app.providers.storage, config);
       app.log.info('demo data present');

@@ -30,6 +30,16 @@ export const healthResponseSchema = z.object({
   /** One line per provider that is down. */
   issues: z.array(z.string()),
   /**
+   * Whether outgoing mail is DKIM-signed (DKIM_*). Not a check: unsigned mail still goes out, so
+   * it never turns the status degraded. Optional, like `mailQueue`, for the clients' sake.
+   */
+  dkim: z.object({ configured: z.boolean() }).optional(),
+  /**
+   * Staff only: advice about the setup that changes nothing in `status` (DKIM not configured, or
+   * not aligned with MAIL_FROM's domain). Absent for anyone else.
+   */
+  notices: z.array(z.string()).optional(),
+  /**
    * Mail in the job queue (issue 18 §9): waiting to be sent (through an outage mail is retried for
    * a day), the oldest one's wait, and mail given up in the last 24 hours. The last error (the mail
    * server's words) only for staff. Optional for the clients' sake: every answer has it.

@@ -124,6 +124,25 @@ export const signingDeclineBodySchema = z.object({ reason: z.string().max(2000).
 
 export const signingActionResponseSchema = z.object({ success: z.boolean(), status: signatureStatusSchema });
 
+/** Where a signature's time comes from: the sealing server's own clock (no trusted timestamp yet). */
+export const SIGNATURE_TIME_SOURCES = ['server-clock'] as const;
+
+/** A sealed PDF's digital signature (PAdES-style CMS), as read back from the file. */
+export const contractSignatureSchema = z.object({
+  /** The signer certificate's subject CN; absent when the signature cannot be read. */
+  subject: z.string().optional(),
+  /** Its subject O, when it has one. */
+  organisation: z.string().optional(),
+  /** The signing time the signature carries (ISO 8601). */
+  signedAt: z.string().optional(),
+  timeSource: z.enum(SIGNATURE_TIME_SOURCES),
+  /** The signed bytes are unchanged and the signature verifies with the signer's certificate. */
+  intact: z.boolean(),
+  /** The signature covers the whole file but itself: nothing was appended after signing. */
+  coversWholeFile: z.boolean(),
+});
+export type ContractSignature = z.infer<typeof contractSignatureSchema>;
+
 /** GET /api/contracts/:id/verify (owner or staff): the stored hash, and whether the stored copy still has it. */
 export const contractVerifyInfoResponseSchema = z.object({
   success: z.boolean(),
@@ -138,6 +157,11 @@ export const contractVerifyInfoResponseSchema = z.object({
   /** SHA-256 of the sealed PDF; absent until sealed. */
   sha256: z.string().optional(),
   storedCopyMatches: z.boolean().optional(),
+  /**
+   * The stored copy's digital signature (its last one), as a PDF reader checks it; absent when the
+   * copy is not sealed yet, carries none (sealed before Imprint signed its PDFs) or cannot be read.
+   */
+  signature: contractSignatureSchema.optional(),
   /** A release schedule's request (issue 21 §4): the approved files a dropped file is compared with. */
   schedule: z
     .object({

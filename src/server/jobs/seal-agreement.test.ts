@@ -14,6 +14,7 @@ import {
 } from '../db/schema';
 import type { ExternalSigning } from '../providers/signing/external-signing';
 import { queueSealAgreement } from '../services/contracts/queue-seal-agreement';
+import { readPdfSignature } from '../services/contracts/read-pdf-signature';
 import {
   SEALED_AGREEMENT_SUBJECT,
   sealedAgreementKey,
@@ -174,6 +175,20 @@ describe('contracts.seal', () => {
     expect(text).toContain('203.0.113.7');
     expect(text.replace(/\s+/g, '')).toContain(request.documentSha256);
     expect(text.replace(/\s+/g, '')).toContain(`${ctx.config.publicUrl}/contracts/${request.id}/verify`);
+    // Signed last, with the label's own seal certificate (made at first use): the recorded SHA-256
+    // above is the signed file's.
+    expect(readPdfSignature(stored)).toMatchObject({
+      signer: {
+        commonName: 'Northern & "Sons" Records document seal',
+        organisation: 'Northern & "Sons" Records',
+      },
+      intact: true,
+      coversWholeFile: true,
+    });
+    expect((await fs.readdir(path.join(ctx.dataDir, 'seal'))).sort()).toEqual([
+      'seal.p12',
+      'seal.p12.password',
+    ]);
 
     const events = await eventsOf(ctx, request.id);
     expect(events.map((e) => [e.type, e.data])).toEqual([

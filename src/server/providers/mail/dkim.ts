@@ -64,10 +64,13 @@ const TXT_STRING_MAX = 255;
 
 /** The TXT record receivers look up to check the signatures: its name, value and the strings it is published as. */
 export function dkimDnsRecord(dkim: DkimSigning): { name: string; value: string; strings: string[] } {
-  const publicKey = createPublicKey(dkim.privateKey).export({ type: 'spki', format: 'der' }).toString('base64');
+  const publicKey = createPublicKey(dkim.privateKey)
+    .export({ type: 'spki', format: 'der' })
+    .toString('base64');
   const value = `v=DKIM1; k=rsa; p=${publicKey}`;
   const strings: string[] = [];
-  for (let at = 0; at < value.length; at += TXT_STRING_MAX) strings.push(value.slice(at, at + TXT_STRING_MAX));
+  for (let at = 0; at < value.length; at += TXT_STRING_MAX)
+    strings.push(value.slice(at, at + TXT_STRING_MAX));
   return { name: `${dkim.keySelector}._domainkey.${dkim.domainName}`, value, strings };
 }
 

@@ -452,6 +452,15 @@ describe('the built-in signing flow', () => {
       templateVersion: 1,
       sha256: row.sealedSha256,
       storedCopyMatches: true,
+      // The stored copy's digital signature, read back from the file as a PDF reader does.
+      signature: {
+        subject: 'Imprint document seal',
+        organisation: 'Imprint',
+        signedAt: new Date(Math.floor((row.sealedAt?.getTime() ?? 0) / 1000) * 1000).toISOString(),
+        timeSource: 'server-clock',
+        intact: true,
+        coversWholeFile: true,
+      },
     });
     const pdf = (await call('GET', `/api/contracts/${request.id}/document`, owner.session)).rawPayload;
     const same = await postRaw(`/api/contracts/${request.id}/verify`, owner.session, pdf);
@@ -501,6 +510,7 @@ describe('the built-in signing flow', () => {
     await ctx.app.providers.storage.put(row.sealedFileKey, changed, { contentType: 'application/pdf' });
     const afterTamper = await call('GET', `/api/contracts/${request.id}/verify`, staff);
     expect(afterTamper.json().storedCopyMatches).toBe(false);
+    expect(afterTamper.json().signature).toMatchObject({ intact: false, coversWholeFile: true });
     await ctx.app.providers.storage.put(row.sealedFileKey, pdf, { contentType: 'application/pdf' });
   });
 

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -5,8 +6,10 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { healthResponseSchema } from '../../../domain/api/system';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../db/database-errors';
-import { errorReports, providerStatus } from '../../db/schema';
+import { errorReports, providerStatus, users } from '../../db/schema';
 import { LocalStorage } from '../../providers/storage/local-storage';
+import { createSession } from '../../services/auth/sessions';
+import { addStaff } from '../../services/staff/manage-staff';
 import { closedPort } from '../../test/ports';
 import { TcpProxy } from '../../test/tcp-proxy';
 import {
@@ -53,6 +56,47 @@ describe('GET /api/health', () => {
     });
     expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0);
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('says whether mail is DKIM-signed, advising staff only, and never degrades for it', async () => {
+    await addStaff(ctx.database.db, 'ops@label.example');
+    const [staff] = await ctx.database.db.select().from(users).where(eq(users.email, 'ops@label.example'));
+    const session = await createSession(ctx.database.db, { userId: staff?.id ?? '' });
+    const asStaff = (app: TestContext) =>
+      app.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { cookie: `imprint_session=${session.cookieToken}` },
+      });
+
+    const visitor = healthResponseSchema.parse((await health(ctx)).json());
+    expect(visitor).toMatchObject({ status: 'ok', dkim: { configured: false }, issues: [] });
+    expect(visitor.notices).toBeUndefined();
+    expect((await asStaff(ctx)).json()).toMatchObject({
+      status: 'ok',
+      dkim: { configured: false },
+      issues: [],
+      notices: ['DKIM: not configured — mail may land in spam for domains with DMARC'],
+    });
+
+    const keyFile = path.join(ctx.dataDir, 'dkim.pem');
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    await fs.writeFile(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const signed = await createTestContext({
+      database: ctx.database,
+      env: {
+        DKIM_DOMAIN: 'label.example',
+        DKIM_SELECTOR: 'imprint',
+        DKIM_PRIVATE_KEY_FILE: keyFile,
+        MAIL_FROM: 'Imprint <no-reply@label.example>',
+      },
+    });
+    try {
+      expect((await health(signed)).json()).toMatchObject({ status: 'ok', dkim: { configured: true } });
+      expect((await asStaff(signed)).json()).toMatchObject({ dkim: { configured: true }, notices: [] });
+    } finally {
+      await signed.close();
+    }
   });
 
   it('answers 503 naming storage when it cannot serve, without leaking the error', async () => {

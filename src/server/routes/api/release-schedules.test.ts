@@ -238,6 +238,10 @@ describe('signing a schedule', () => {
     expect(signed.documentUrl).toBe(`/api/contracts/${schedule.signatureRequestId}/document`);
     const pdf = await call(artistA, 'GET', signed.documentUrl as string);
     expect(pdf.statusCode).toBe(200);
+    // Named apart from the agreement's PDF: the two never overwrite each other in a downloads folder.
+    expect(pdf.headers['content-disposition']).toContain(
+      'filename="release-schedule-first-light-v1-signed.pdf"',
+    );
     const text = (await pdfText(ctx.dataDir, pdf.rawPayload)).replace(/\s+/g, ' ');
     expect(text).toContain('Release schedule: First Light');
     for (const bytes of [files[0]?.bytes, files[1]?.bytes, artwork.bytes])

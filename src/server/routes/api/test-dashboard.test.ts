@@ -208,7 +208,7 @@ describe('the tests on the default providers', () => {
 
   it('signing seals a test agreement in memory; the catalogue searches', async () => {
     expect((await run('signing')).detail).toMatch(
-      /^Built-in signing sealed a test agreement for Test Artist in memory: \d+ pages, [\d,]+ bytes of PDF; nothing was stored\.$/,
+      /^Built-in signing sealed a test agreement for Test Artist in memory: \d+ pages, [\d,]+ bytes of PDF, signed by "Imprint document seal" \(self-signed, valid until \d{4}-\d{2}-\d{2}\); nothing was stored\.$/,
     );
     const catalogue = await run('catalogue', { payload: { testData: { artistName: 'a' } } });
     expect(catalogue.detail).toMatch(

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
-import { SIGNING_MESSAGES } from '../../../domain';
+import { eq } from 'drizzle-orm';
+import { type ReleaseScheduleContent, SIGNING_MESSAGES } from '../../../domain';
 import type { Database } from '../../db/client';
+import { releaseSchedules } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { StorageProvider } from '../../providers/storage/storage';
 import { findSignatureRequest, type SignatureViewer } from './find-signature-request';
@@ -25,6 +27,24 @@ export interface AgreementDownload {
   body: Readable;
 }
 
+/**
+ * The sealed PDF's file name: the agreement `artist-agreement-<signer>-signed.pdf`, a release's
+ * schedule `release-schedule-<release>-v<version>-signed.pdf`, so the two never overwrite each
+ * other in a downloads folder.
+ */
+async function sealedFileName(
+  db: Database,
+  row: { signerName: string; scheduleId: string | null },
+): Promise<string> {
+  if (!row.scheduleId) return `artist-agreement-${agreementFileSlug(row.signerName)}-signed.pdf`;
+  const [schedule] = await db
+    .select({ version: releaseSchedules.version, content: releaseSchedules.content })
+    .from(releaseSchedules)
+    .where(eq(releaseSchedules.id, row.scheduleId));
+  const title = (schedule?.content as ReleaseScheduleContent | undefined)?.releaseTitle ?? 'release';
+  return `release-schedule-${agreementFileSlug(title)}-v${schedule?.version ?? 1}-signed.pdf`;
+}
+
 /** GET /api/contracts/:id/document (owner or staff): the sealed PDF; each download is logged. */
 export async function downloadAgreement(
   deps: { db: Database; storage: StorageProvider },
@@ -43,7 +63,7 @@ export async function downloadAgreement(
     sha256: row.sealedSha256,
   });
   return {
-    fileName: `artist-agreement-${agreementFileSlug(row.signerName)}-signed.pdf`,
+    fileName: await sealedFileName(deps.db, row),
     size: stored.size,
     body,
   };

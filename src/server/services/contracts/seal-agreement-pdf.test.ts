@@ -7,17 +7,23 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_AGREEMENT_TEMPLATE, renderAgreement } from '../../../domain';
+import { readPdfSignature } from './read-pdf-signature';
 import {
-  buildSealedAgreementPdf,
+  buildSealedAgreementPdf as buildPdf,
   certificateRows,
+  pdfTextLiteral,
   type SealedAgreementInput,
   verificationNote,
 } from './seal-agreement-pdf';
+import { createSelfSignedSealP12, readSealP12, type SealCertificate } from './seal-certificate';
 
 const run = promisify(execFile);
 let dir: string;
+let certificate: SealCertificate;
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'imprint-seal-pdf-'));
+  const made = await createSelfSignedSealP12(labelName);
+  certificate = readSealP12(made.p12, made.passphrase, { source: 'generated', file: 'seal.p12' });
 });
 afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
@@ -28,6 +34,21 @@ async function extractText(bytes: Uint8Array, options: string[] = []): Promise<s
   const file = await writeTemp(bytes);
   const { stdout } = await run('/usr/bin/pdftotext', [...options, '-enc', 'UTF-8', file, '-']);
   return stdout;
+}
+
+/** Every seal is signed: these tests read the same signed PDF the sealing job stores. */
+const buildSealedAgreementPdf = (input: SealedAgreementInput) =>
+  buildPdf(input, { certificate, contactInfo: 'hello@northern.example' });
+
+/** poppler's pdfsig, as a reader outside Imprint checks the signature (it exits 1 when one fails). */
+async function pdfsig(bytes: Uint8Array): Promise<string> {
+  const file = await writeTemp(bytes);
+  try {
+    // pdfsig prints the signing time in the local zone.
+    return (await run('/usr/bin/pdfsig', [file], { env: { ...process.env, TZ: 'UTC' } })).stdout;
+  } catch (error) {
+    return (error as { stdout?: string }).stdout ?? '';
+  }
 }
 
 const squash = (value: string) => value.replace(/\s+/g, '');
@@ -255,6 +276,57 @@ describe('buildSealedAgreementPdf', () => {
     expect(doc.getCreator()).toBe(`Imprint electronic signing for ${labelName}`);
     expect(doc.getCreationDate()?.toISOString()).toBe('2026-11-20T09:18:13.000Z');
     expect(doc.getModificationDate()?.toISOString()).toBe('2026-11-20T09:18:13.000Z');
+  });
+});
+
+describe('the seal signature', () => {
+  it('signs the whole file so that pdfsig finds it valid, and a changed byte is caught', async () => {
+    const input = agreementInput();
+    const bytes = Buffer.from(await buildSealedAgreementPdf(input));
+    const report = await pdfsig(bytes);
+    expect(report).toContain(`Signer Certificate Common Name: ${labelName} document seal`);
+    expect(report).toContain('Signing Time: Nov 20 2026 09:18:13');
+    expect(report).toContain('Signing Hash Algorithm: SHA-256');
+    expect(report).toContain('Signature Type: adbe.pkcs7.detached');
+    expect(report).toContain('Total document signed');
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    // The text is still all there for a reader.
+    expect(await extractText(bytes)).toContain('Signature certificate');
+
+    const signature = readPdfSignature(bytes);
+    const [, firstLength] = signature?.byteRange ?? [0, 0];
+    const changed = Buffer.from(bytes);
+    const at = Math.floor(firstLength / 2);
+    changed[at] = (changed[at] ?? 0) ^ 0x01;
+    const changedReport = await pdfsig(changed);
+    expect(changedReport).toMatch(/Signature Validation: (Digest Mismatch|Signature is Invalid)/);
+    expect(changedReport).not.toContain('Signature is Valid');
+  });
+
+  it('writes the signature dictionary with the reason, contact, name and location', async () => {
+    const bytes = Buffer.from(await buildSealedAgreementPdf(agreementInput()));
+    const text = bytes.toString('latin1');
+    const dictionary = text.slice(
+      text.lastIndexOf('/Type /Sig'),
+      text.indexOf('endobj', text.lastIndexOf('/Type /Sig')),
+    );
+    expect(dictionary).toContain('/SubFilter /adbe.pkcs7.detached');
+    expect(dictionary).toContain(`/Reason (Sealed by ${labelName})`);
+    expect(dictionary).toContain('/ContactInfo (hello@northern.example)');
+    expect(dictionary).toContain(`/Name (${labelName})`);
+    expect(dictionary).toContain('/Location (localhost:3000)');
+    expect(dictionary).toContain('/M (D:20261120091813Z)');
+  });
+
+  it('writes any text as a PDF string that reads back whole', () => {
+    expect(pdfTextLiteral('Sealed by Northern (UK) \\ Sons')).toBe('Sealed by Northern \\(UK\\) \\\\ Sons');
+    // UTF-16BE with its byte order mark, each byte an octal escape: FE FF, then 'Z' 'ë'.
+    expect(pdfTextLiteral('Zë')).toBe('\\376\\377\\000\\132\\000\\353');
+  });
+
+  it('leaves the PDF unsigned only when asked (the seal bench)', async () => {
+    const bytes = await buildPdf(agreementInput(), { sign: false });
+    expect(readPdfSignature(bytes)).toBeNull();
   });
 });
 

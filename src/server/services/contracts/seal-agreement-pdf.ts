@@ -2,8 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
+import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
+import { SignPdf } from '@signpdf/signpdf';
+import { SUBFILTER_ADOBE_PKCS7_DETACHED } from '@signpdf/utils';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
 import { splitAgreementBlocks } from '../../../domain';
+import type { SealCertificate } from './seal-certificate';
+import { SealSigner } from './seal-signer';
 
 export type SealedSignature =
   | { method: 'typed'; typedName: string }
@@ -381,11 +386,61 @@ function drawFooters(doc: PDFDocument, font: PDFFont, labelName: string): void {
 }
 
 /**
- * The sealed copy of a signed agreement: the text as signed, the signature, and a certificate page
- * with the record of the signing. Fonts are embedded (subset) so the PDF reads the same anywhere
- * and its text, names included, can be extracted and searched.
+ * How the sealed PDF is finished: signed with the seal certificate (every seal), or left unsigned,
+ * as sealed PDFs were before they carried a signature (the seal bench's baseline only).
  */
-export async function buildSealedAgreementPdf(input: SealedAgreementInput): Promise<Uint8Array> {
+export type SealSigning = { certificate: SealCertificate; contactInfo: string } | { sign: false };
+
+/**
+ * The body of a PDF literal string holding `value`, for pdf-lib's `PDFString.of`, which writes its
+ * argument between the parentheses as it is (one byte per character): printable ASCII with `\`,
+ * `(` and `)` escaped, else UTF-16BE with its byte order mark, every byte an octal escape, as PDF
+ * text strings allow. A label name in any script, or with a parenthesis, then reads back whole.
+ */
+export function pdfTextLiteral(value: string): string {
+  if (/^[\x20-\x7e]*$/.test(value)) return value.replace(/[\\()]/g, (char) => `\\${char}`);
+  const bytes = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(value, 'utf16le').swap16()]);
+  return Array.from(bytes, (byte) => `\\${byte.toString(8).padStart(3, '0')}`).join('');
+}
+
+/**
+ * Signs the finished document: a PKCS#7/CMS detached signature (adbe.pkcs7.detached, SHA-256)
+ * over a ByteRange that covers the whole file but the signature itself. The placeholder goes in
+ * with pdf-lib, then the file is written without object streams, so the signature dictionary and
+ * its /ByteRange stay plain text that @signpdf/signpdf can fill in and any reader can find. The
+ * signing time, the dictionary's /M and the PDF's dates are all the seal's time.
+ */
+async function signSealedPdf(
+  doc: PDFDocument,
+  input: SealedAgreementInput,
+  signing: { certificate: SealCertificate; contactInfo: string },
+): Promise<Uint8Array> {
+  pdflibAddPlaceholder({
+    pdfDoc: doc,
+    reason: pdfTextLiteral(`Sealed by ${input.labelName}`),
+    contactInfo: pdfTextLiteral(signing.contactInfo),
+    name: pdfTextLiteral(input.labelName),
+    // Where the seal was made: the portal that keeps the record (the verify link's host).
+    location: pdfTextLiteral(new URL(input.verifyUrl).host),
+    signingTime: input.sealedAt,
+    signatureLength: signing.certificate.signatureLength,
+    subFilter: SUBFILTER_ADOBE_PKCS7_DETACHED,
+    appName: 'Imprint',
+  });
+  const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
+  return new SignPdf().sign(prepared, new SealSigner(signing.certificate), input.sealedAt);
+}
+
+/**
+ * The sealed copy of a signed agreement: the text as signed, the signature, and a certificate page
+ * with the record of the signing, the whole file then signed with the seal certificate. Fonts are
+ * embedded (subset) so the PDF reads the same anywhere and its text, names included, can be
+ * extracted and searched.
+ */
+export async function buildSealedAgreementPdf(
+  input: SealedAgreementInput,
+  signing: SealSigning,
+): Promise<Uint8Array> {
   const bytes = await loadFontBytes();
   const doc = await PDFDocument.create();
   doc.registerFontkit(cachingFontkit);
@@ -412,5 +467,6 @@ export async function buildSealedAgreementPdf(input: SealedAgreementInput): Prom
   doc.setCreator(`Imprint electronic signing for ${input.labelName}`);
   doc.setCreationDate(input.sealedAt);
   doc.setModificationDate(input.sealedAt);
-  return doc.save();
+  if ('sign' in signing) return doc.save();
+  return signSealedPdf(doc, input, signing);
 }

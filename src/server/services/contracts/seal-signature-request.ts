@@ -9,6 +9,7 @@ import type { StorageProvider } from '../../providers/storage/storage';
 import { queueMail } from '../mail/queue-mail';
 import { recordSignatureEvent } from './record-signature-event';
 import { buildSealedAgreementPdf, type SealedSignature } from './seal-agreement-pdf';
+import { loadSealCertificate } from './seal-certificate';
 
 type SignatureRequestRow = typeof signatureRequests.$inferSelect;
 
@@ -122,26 +123,31 @@ async function producePdf(deps: SealDeps, request: SignatureRequestRow, sealedAt
   const signedAt = request.signedAt;
   if (!signedAt) throw new PermanentJobError(`Signature request ${request.id} has no signing time`);
   const signature = signatureOf(request);
+  // Outside the try: a certificate that cannot be read or made (a full disk) is worth a retry.
+  const certificate = await loadSealCertificate(deps.config);
   try {
-    return await buildSealedAgreementPdf({
-      requestId: request.id,
-      title: request.documentTitle,
-      text: request.documentText,
-      templateVersion: request.templateVersion,
-      signerName: request.signerName,
-      signerEmail: request.signerEmail,
-      signature,
-      createdAt: request.createdAt,
-      viewedAt: request.viewedAt,
-      consentedAt: request.consentedAt,
-      signedAt,
-      ip: request.signerIp,
-      userAgent: request.signerUserAgent,
-      documentSha256: request.documentSha256,
-      verifyUrl: agreementVerifyUrl(deps.config.publicUrl, request.id),
-      labelName: deps.config.label.name,
-      sealedAt,
-    });
+    return await buildSealedAgreementPdf(
+      {
+        requestId: request.id,
+        title: request.documentTitle,
+        text: request.documentText,
+        templateVersion: request.templateVersion,
+        signerName: request.signerName,
+        signerEmail: request.signerEmail,
+        signature,
+        createdAt: request.createdAt,
+        viewedAt: request.viewedAt,
+        consentedAt: request.consentedAt,
+        signedAt,
+        ip: request.signerIp,
+        userAgent: request.signerUserAgent,
+        documentSha256: request.documentSha256,
+        verifyUrl: agreementVerifyUrl(deps.config.publicUrl, request.id),
+        labelName: deps.config.label.name,
+        sealedAt,
+      },
+      { certificate, contactInfo: deps.config.label.contactEmail },
+    );
   } catch (error) {
     // The PDF is made from stored data only: what failed once (an unreadable drawing) fails again.
     throw new PermanentJobError(
@@ -152,7 +158,9 @@ async function producePdf(deps: SealDeps, request: SignatureRequestRow, sealedAt
 
 /**
  * Seals a signed request: makes (or downloads) its PDF, stores it, and in one transaction records
- * the file, its SHA-256, the 'sealed' event and the artist's mail. The file is written under a
+ * the file, its SHA-256, the 'sealed' event and the artist's mail. The built-in PDF is signed with
+ * the seal certificate as its last step, so the recorded SHA-256 is that of the signed file, byte
+ * for byte what is stored, downloaded and checked. The file is written under a
  * name of its own first and moved into place inside the transaction, after the guarded update
  * has taken the row: a concurrent duplicate run then finds the request sealed and never replaces
  * the file whose hash was recorded.

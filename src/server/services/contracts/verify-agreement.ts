@@ -1,22 +1,65 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { ContractVerifyInfo, ContractVerifyResult, ReleaseScheduleContent } from '../../../domain';
-import { SIGNING_MESSAGES } from '../../../domain';
+import type {
+  ContractSignature,
+  ContractVerifyInfo,
+  ContractVerifyResult,
+  ReleaseScheduleContent,
+} from '../../../domain';
+import { SIGNED_DOCUMENT_MAX_BYTES, SIGNING_MESSAGES } from '../../../domain';
 import type { Database, Executor } from '../../db/client';
 import { releaseSchedules } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
 import type { StorageProvider } from '../../providers/storage/storage';
 import { findSignatureRequest, type SignatureViewer } from './find-signature-request';
+import { readPdfSignature } from './read-pdf-signature';
 
-async function hashStoredFile(storage: StorageProvider, key: string): Promise<string | null> {
+/**
+ * The stored copy's SHA-256, and its bytes when small enough to read its signature from: sealed
+ * PDFs are tens of kilobytes; a provider's could be larger, and one past the upload limit for a
+ * copy to check is hashed without being held.
+ */
+async function readStoredFile(
+  storage: StorageProvider,
+  key: string,
+): Promise<{ sha256: string; bytes: Buffer | null } | null> {
   try {
     const hash = createHash('sha256');
-    for await (const chunk of await storage.get(key)) hash.update(chunk as Buffer);
-    return hash.digest('hex');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of await storage.get(key)) {
+      const piece = chunk as Buffer;
+      hash.update(piece);
+      size += piece.length;
+      if (size <= SIGNED_DOCUMENT_MAX_BYTES) chunks.push(piece);
+    }
+    return {
+      sha256: hash.digest('hex'),
+      bytes: size <= SIGNED_DOCUMENT_MAX_BYTES ? Buffer.concat(chunks, size) : null,
+    };
   } catch {
     // A file that cannot be read does not match; the answer says so rather than failing.
     return null;
   }
+}
+
+/**
+ * The signature of the stored copy as the verify page shows it. A signature Imprint cannot read
+ * is reported unread and not intact; a copy with none (sealed before sealed PDFs were signed, or a
+ * provider's) has no `signature`.
+ */
+function describeSignature(pdf: Buffer): ContractSignature | undefined {
+  const signature = readPdfSignature(pdf);
+  if (!signature) return undefined;
+  return {
+    ...(signature.signer?.commonName ? { subject: signature.signer.commonName } : {}),
+    ...(signature.signer?.organisation ? { organisation: signature.signer.organisation } : {}),
+    ...(signature.signedAt ? { signedAt: signature.signedAt.toISOString() } : {}),
+    // Imprint's seals carry the signing server's clock; no timestamp authority vouches for it yet.
+    timeSource: 'server-clock',
+    intact: signature.intact,
+    coversWholeFile: signature.coversWholeFile,
+  };
 }
 
 /** The release schedule a request signs (issue 21 §4), with the approved files' hashes. */
@@ -40,8 +83,9 @@ async function scheduleOf(
 }
 
 /**
- * GET /api/contracts/:id/verify (owner or staff): the sealed copy's recorded SHA-256, and whether
- * the stored copy still has it (re-hashed now). A release schedule's request also carries the
+ * GET /api/contracts/:id/verify (owner or staff): the sealed copy's recorded SHA-256, whether the
+ * stored copy still has it (re-hashed now), and the stored copy's digital signature: who signed,
+ * when, and whether the file changed since (read back from the file, as a PDF reader does). A release schedule's request also carries the
  * schedule, so the page can tell whether a file is one approved (hashed in the browser: the file
  * never leaves it).
  */
@@ -53,7 +97,8 @@ export async function getAgreementVerification(
   const row = await findSignatureRequest(deps.db, requestId, viewer);
   const sealed =
     row.sealedFileKey && row.sealedSha256 ? { key: row.sealedFileKey, sha256: row.sealedSha256 } : null;
-  const storedHash = sealed ? await hashStoredFile(deps.storage, sealed.key) : null;
+  const stored = sealed ? await readStoredFile(deps.storage, sealed.key) : null;
+  const signature = stored?.bytes ? describeSignature(stored.bytes) : undefined;
   const schedule = await scheduleOf(deps.db, row.scheduleId);
   return {
     success: true,
@@ -64,7 +109,8 @@ export async function getAgreementVerification(
     ...(row.signedAt ? { signedAt: row.signedAt.toISOString() } : {}),
     ...(row.sealedAt ? { sealedAt: row.sealedAt.toISOString() } : {}),
     templateVersion: row.templateVersion,
-    ...(sealed ? { sha256: sealed.sha256, storedCopyMatches: storedHash === sealed.sha256 } : {}),
+    ...(sealed ? { sha256: sealed.sha256, storedCopyMatches: stored?.sha256 === sealed.sha256 } : {}),
+    ...(signature ? { signature } : {}),
     ...(schedule ? { schedule } : {}),
   };
 }

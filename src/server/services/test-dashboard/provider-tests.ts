@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { DEMO_AGREEMENT_TEMPLATE, renderAgreement } from '../../../domain';
 import { buildSealedAgreementPdf } from '../contracts/seal-agreement-pdf';
+import { loadSealCertificate } from '../contracts/seal-certificate';
 import {
   type DashboardTestDeps,
   type DashboardTestOutcome,
@@ -71,28 +72,32 @@ export async function runSigningTest(
     date: now.toISOString().slice(0, 10),
   });
   const requestId = randomUUID();
-  const pdf = await buildSealedAgreementPdf({
-    requestId,
-    title: `${DEMO_AGREEMENT_TEMPLATE.title} (test)`,
-    text,
-    templateVersion: 1,
-    signerName,
-    signerEmail: data.email,
-    signature: { method: 'typed', typedName: signerName },
-    createdAt: now,
-    viewedAt: now,
-    consentedAt: now,
-    signedAt: now,
-    ip: null,
-    userAgent: 'Imprint test dashboard',
-    documentSha256: createHash('sha256').update(text).digest('hex'),
-    verifyUrl: `${deps.config.publicUrl}/contracts/${requestId}/verify`,
-    labelName: deps.config.label.name,
-    sealedAt: now,
-  });
+  const certificate = await loadSealCertificate(deps.config);
+  const pdf = await buildSealedAgreementPdf(
+    {
+      requestId,
+      title: `${DEMO_AGREEMENT_TEMPLATE.title} (test)`,
+      text,
+      templateVersion: 1,
+      signerName,
+      signerEmail: data.email,
+      signature: { method: 'typed', typedName: signerName },
+      createdAt: now,
+      viewedAt: now,
+      consentedAt: now,
+      signedAt: now,
+      ip: null,
+      userAgent: 'Imprint test dashboard',
+      documentSha256: createHash('sha256').update(text).digest('hex'),
+      verifyUrl: `${deps.config.publicUrl}/contracts/${requestId}/verify`,
+      labelName: deps.config.label.name,
+      sealedAt: now,
+    },
+    { certificate, contactInfo: deps.config.label.contactEmail },
+  );
   const pages = (await PDFDocument.load(pdf)).getPageCount();
   return succeeded(
-    `Built-in signing sealed a test agreement for ${signerName} in memory: ${pages} pages, ${pdf.byteLength.toLocaleString('en-US')} bytes of PDF; nothing was stored.`,
+    `Built-in signing sealed a test agreement for ${signerName} in memory: ${pages} pages, ${pdf.byteLength.toLocaleString('en-US')} bytes of PDF, signed by "${certificate.commonName ?? 'the seal certificate'}" (${certificate.source === 'configured' ? 'SEAL_P12_FILE' : 'self-signed'}, valid until ${certificate.notAfter.toISOString().slice(0, 10)}); nothing was stored.`,
   );
 }
 

@@ -22,6 +22,14 @@ const info = {
   templateVersion: 1,
   sha256: SEALED,
   storedCopyMatches: true,
+  signature: {
+    subject: 'Imprint document seal',
+    organisation: 'Imprint',
+    signedAt: '2026-11-21T09:30:05.000Z',
+    timeSource: 'server-clock',
+    intact: true,
+    coversWholeFile: true,
+  },
 };
 
 /** jsdom's Blob has no arrayBuffer(); its FileReader reads one. */
@@ -96,6 +104,11 @@ describe('the verify page', () => {
     expect(sealed.textContent).toContain('November 21, 2026');
     expect(sealed.textContent).toContain('Intact');
     expect(within(sealed).getByText(SEALED).tagName).toBe('CODE');
+    const signature = within(sealed).getByRole('region', { name: 'Digital signature' });
+    expect(signature.textContent).toMatch(
+      /Signed by Imprint document seal · November 21, 2026.* \(server clock\)/,
+    );
+    expect(signature.textContent).toContain('Unchanged since signing');
 
     expect(await screen.findByText('This copy matches the sealed agreement.')).toBeTruthy();
     const post = sent.find((request) => request.method === 'POST');

@@ -23,6 +23,7 @@ import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { usePageTitle } from '../../components/use-page-title';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { formatDateTime } from '../sign/signing-summary';
+import { DigitalSignature } from './digital-signature';
 import { ScheduleFileCheck } from './schedule-file-check';
 
 /** 'agreement', or 'schedule' for a release's schedule to it (issue 21 §4). */
@@ -263,9 +264,14 @@ export function VerifyContractPage() {
               </dd>
             </Box>
             {data.sha256 ? (
-              <Box sx={{ mt: 3 }}>
-                <Hash label="Sealed fingerprint (SHA-256)" value={data.sha256} />
-              </Box>
+              <>
+                <Box sx={{ mt: 3 }}>
+                  <Hash label="Sealed fingerprint (SHA-256)" value={data.sha256} />
+                </Box>
+                <Box sx={{ mt: 3 }}>
+                  <DigitalSignature signature={data.signature} />
+                </Box>
+              </>
             ) : (
               <Alert severity="info" sx={{ mt: 3 }}>
                 {SIGNING_MESSAGES.notSealedYet}
