@@ -10,7 +10,6 @@ import {
   ListObjectsV2Command,
   S3Client,
 } from '@aws-sdk/client-s3';
-import ssh2 from 'ssh2';
 import SftpClient from 'ssh2-sftp-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {

@@ -62,6 +62,25 @@ export function assertDeliveryPath(path: string, options: { allowRoot?: boolean 
   if (!valid) throw new Error(`Invalid delivery path: ${JSON.stringify(path)}`);
 }
 
+/**
+ * A put's body, checked before anything reaches the target: the path refused, the size counted as
+ * the bytes pass. A refusal destroys the body, as a failed put does.
+ */
+export function checkPutBody(
+  path: string,
+  body: Readable | Buffer,
+  size: number | undefined,
+): { source: Readable; counter: SizeCheck } {
+  const source = asStream(body);
+  try {
+    assertDeliveryPath(path);
+    return { source, counter: new SizeCheck(size) };
+  } catch (error) {
+    source.destroy();
+    throw error;
+  }
+}
+
 /** The body a put was given, as a stream. */
 export function asStream(body: Readable | Buffer): Readable {
   return Buffer.isBuffer(body) ? Readable.from([body]) : body;

@@ -7,15 +7,15 @@ import {
   ListObjectsV2Command,
   type ListObjectsV2CommandOutput,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { createS3Client } from '../storage/s3-storage';
 import {
-  asStream,
   assertDeliveryPath,
+  checkPutBody,
   type DeliveryTarget,
   DeliveryTargetError,
-  SizeCheck,
 } from './delivery-target';
 
 export interface S3TargetOptions {
@@ -58,29 +58,11 @@ export class S3Target implements DeliveryTarget {
     this.prefix = prefix === '' ? '' : `${prefix}/`;
     const where = options.endpoint ? ` at ${new URL(options.endpoint).origin}` : '';
     this.description = `s3://${options.bucket}/${prefix}${where}`;
-    this.client = new S3Client({
-      region: options.region,
-      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-      ...(options.credentials ? { credentials: options.credentials } : {}),
-      forcePathStyle: options.forcePathStyle ?? false,
-      // Checksums only where the API requires them (design.md §7): the SDK's default sends streamed
-      // bodies with aws-chunked trailers, which S3-compatible servers such as s3rver store verbatim,
-      // silently corrupting the object.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = createS3Client(options);
   }
 
   async put(path: string, body: Readable | Buffer, size?: number): Promise<void> {
-    const source = asStream(body);
-    let counter: SizeCheck;
-    try {
-      assertDeliveryPath(path);
-      counter = new SizeCheck(size);
-    } catch (error) {
-      source.destroy();
-      throw error;
-    }
+    const { source, counter } = checkPutBody(path, body, size);
     const key = this.key(path);
     let bodyError: unknown;
     counter.once('error', (error) => {

@@ -3,11 +3,10 @@ import { pipeline, type Readable } from 'node:stream';
 import ssh2 from 'ssh2';
 import SftpClient from 'ssh2-sftp-client';
 import {
-  asStream,
   assertDeliveryPath,
+  checkPutBody,
   type DeliveryTarget,
   DeliveryTargetError,
-  SizeCheck,
 } from './delivery-target';
 
 export interface SftpTargetOptions {
@@ -92,15 +91,7 @@ export class SftpTarget implements DeliveryTarget {
     size: number | undefined,
     action: Action,
   ): Promise<void> {
-    const source = asStream(body);
-    let counter: SizeCheck;
-    try {
-      assertDeliveryPath(path);
-      counter = new SizeCheck(size);
-    } catch (error) {
-      source.destroy();
-      throw error;
-    }
+    const { source, counter } = checkPutBody(path, body, size);
     const remote = this.remotePath(path);
     const part = `${remote}.part`;
     let client: SftpClient | undefined;

@@ -37,6 +37,26 @@ export interface S3StorageOptions {
   queueSize?: number;
 }
 
+/** An S3 client as Imprint uses one: its storage, and a delivery target's bucket. */
+export function createS3Client(
+  options: Pick<S3StorageOptions, 'region' | 'endpoint' | 'credentials' | 'forcePathStyle'> & {
+    credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+  },
+): S3Client {
+  return new S3Client({
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+    forcePathStyle: options.forcePathStyle ?? false,
+    // Checksums only where the API requires them (design.md §7). The SDK's default (on every
+    // request) sends streamed bodies with aws-chunked trailers, which S3-compatible servers such
+    // as s3rver store verbatim, silently corrupting the object; and it writes the CRC32 of an
+    // empty body into presigned PUT URLs, so S3 would refuse every real file sent to them.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
 /** Presigned URLs live at most a week (SigV4's limit). */
 const maxPresignSeconds = 7 * 24 * 3600;
 
@@ -60,18 +80,7 @@ export class S3Storage implements StorageProvider {
     this.bucket = options.bucket;
     this.partSize = options.partSize ?? 5 * 1024 * 1024;
     this.queueSize = options.queueSize ?? 2;
-    this.client = new S3Client({
-      region: options.region,
-      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-      ...(options.credentials ? { credentials: options.credentials } : {}),
-      forcePathStyle: options.forcePathStyle ?? false,
-      // Checksums only where the API requires them (design.md §7). The SDK's default (on every
-      // request) sends streamed bodies with aws-chunked trailers, which S3-compatible servers such
-      // as s3rver store verbatim, silently corrupting the object; and it writes the CRC32 of an
-      // empty body into presigned PUT URLs, so S3 would refuse every real file sent to them.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = createS3Client(options);
   }
 
   async put(key: string, body: Readable | Buffer, options: PutOptions = {}): Promise<StoredObject> {
