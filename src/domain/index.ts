@@ -38,6 +38,7 @@ export * from './contributors/messages';
 export * from './contributors/production-year';
 export * from './contributors/track-credits';
 export * from './contributors/track-details';
+export * from './delivery/cover-rules';
 export * from './delivery/delivery-preview';
 export * from './delivery/delivery-readiness';
 export * from './delivery/delivery-release';

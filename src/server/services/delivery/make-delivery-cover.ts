@@ -1,44 +1,30 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { COVER_SIZE, checkCoverArtwork } from '../../../domain';
 import type { Database } from '../../db/client';
 import { releaseDeliveries, submissions, uploads } from '../../db/schema';
 import { maxInputPixels } from '../../jobs/make-image-variants';
 import type { StorageProvider } from '../../providers/storage/storage';
-
-/** Stores take a square RGB JPEG; 3000 × 3000 is what every major one asks for. */
-export const COVER_SIZE = 3000;
-/** The smallest artwork a store accepts (the common floor; Apple and Spotify both take 1400). */
-export const COVER_MIN_SIZE = 1400;
-/** How far from square an artwork may be and still be cropped to a square without losing its content. */
-export const COVER_SQUARE_TOLERANCE = 0.02;
 
 export type CoverOutcome =
   | { kind: 'made'; data: Buffer; reused: boolean }
   | { kind: 'refused'; reason: string };
 
 /**
- * The store cover from an artwork: a 3000 × 3000 baseline RGB JPEG. An artwork that is one already
- * is kept byte for byte (its hash stays the one on the release schedule); any other is made from it
- * with sharp: turned upright, to sRGB without alpha, and scaled (a near-square one cropped by at
- * most 2% at its longer side). One smaller than 1400 px, or clearly not square, is refused with the
- * reason, since enlarging or cropping it would make a cover the artist never approved.
+ * The store cover from an artwork (domain/delivery/cover-rules.ts): a 3000 × 3000 baseline RGB
+ * JPEG. An artwork that is one already is kept byte for byte (its hash stays the one on the release
+ * schedule); any other is made from it with sharp: turned upright, to sRGB without alpha, and
+ * scaled (a near-square one cropped by at most 2% at its longer side). One the rules refuse is
+ * refused with their reason.
  */
 export async function makeCoverImage(artwork: Buffer): Promise<CoverOutcome> {
   const meta = await sharp(artwork, { limitInputPixels: maxInputPixels }).metadata();
   const upright = (meta.orientation ?? 1) >= 5;
   const width = (upright ? meta.height : meta.width) ?? 0;
   const height = (upright ? meta.width : meta.height) ?? 0;
-  if (Math.min(width, height) < COVER_MIN_SIZE)
-    return {
-      kind: 'refused',
-      reason: `the artwork is ${width} × ${height} px; stores need at least ${COVER_MIN_SIZE} × ${COVER_MIN_SIZE}`,
-    };
-  if (Math.abs(width - height) / Math.max(width, height) > COVER_SQUARE_TOLERANCE)
-    return {
-      kind: 'refused',
-      reason: `the artwork is ${width} × ${height} px; stores need a square cover`,
-    };
+  const refusal = checkCoverArtwork(width, height);
+  if (refusal) return { kind: 'refused', reason: refusal };
   if (
     meta.format === 'jpeg' &&
     width === COVER_SIZE &&
