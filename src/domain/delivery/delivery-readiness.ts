@@ -204,134 +204,76 @@ function formatCheckList(checks: DeliveryCheck[]): string[] {
 
 export function assessDelivery(facts: DeliveryFacts): DeliveryAssessment {
   const checks: DeliveryCheck[] = [];
-  const check = (item: DeliveryCheck) => {
-    checks.push(item);
+  /** One item of the checklist: ok when there is no problem; a problem comes with its fix. */
+  const check = (key: string, label: string, problem: string | null, fix: DeliveryFix, trackId?: string) => {
+    checks.push({
+      key,
+      label,
+      ok: problem === null,
+      ...(problem === null ? {} : { problem, fix }),
+      ...(trackId ? { trackId } : {}),
+    });
   };
 
+  check('approved', 'Approved', facts.approved ? null : 'only an approved release can be delivered', {
+    kind: 'wait',
+  });
   check(
-    facts.approved
-      ? { key: 'approved', label: 'Approved', ok: true }
-      : {
-          key: 'approved',
-          label: 'Approved',
-          ok: false,
-          problem: 'only an approved release can be delivered',
-          fix: { kind: 'wait' },
-        },
-  );
-  check(
-    facts.senderConfigured
-      ? { key: 'sender', label: "Label's DDEX Party ID", ok: true }
-      : {
-          key: 'sender',
-          label: "Label's DDEX Party ID",
-          ok: false,
-          problem: 'set DDEX_PARTY_ID to the label’s DPID',
-          fix: { kind: 'configure', variable: 'DDEX_PARTY_ID' },
-        },
+    'sender',
+    "Label's DDEX Party ID",
+    facts.senderConfigured ? null : 'set DDEX_PARTY_ID to the label’s DPID',
+    { kind: 'configure', variable: 'DDEX_PARTY_ID' },
   );
 
   const icpn = facts.icpn ? normaliseIcpn(facts.icpn) : null;
-  if (!facts.icpn)
-    check({
-      key: 'icpn',
-      label: 'UPC (ICPN)',
-      ok: false,
-      problem: 'not assigned yet',
-      fix: { kind: 'assign' },
-    });
-  else if (!icpn)
-    check({
-      key: 'icpn',
-      label: 'UPC (ICPN)',
-      ok: false,
-      problem: `${facts.icpn} is not a valid UPC or EAN-13`,
-      fix: { kind: 'edit', field: 'icpn' },
-    });
-  else if (facts.icpnClash)
-    check({
-      key: 'icpn',
-      label: 'UPC (ICPN)',
-      ok: false,
-      problem: `${icpn} is already used by “${facts.icpnClash}”`,
-      fix: { kind: 'edit', field: 'icpn' },
-    });
-  else check({ key: 'icpn', label: 'UPC (ICPN)', ok: true });
+  check(
+    'icpn',
+    'UPC (ICPN)',
+    !facts.icpn
+      ? 'not assigned yet'
+      : !icpn
+        ? `${facts.icpn} is not a valid UPC or EAN-13`
+        : facts.icpnClash
+          ? `${icpn} is already used by “${facts.icpnClash}”`
+          : null,
+    facts.icpn ? { kind: 'edit', field: 'icpn' } : { kind: 'assign' },
+  );
 
   const title = facts.releaseTitle.trim();
-  check(
-    title
-      ? { key: 'title', label: 'Release title', ok: true }
-      : { key: 'title', label: 'Release title', ok: false, problem: 'missing', fix: { kind: 'wait' } },
-  );
+  check('title', 'Release title', title ? null : 'missing', { kind: 'wait' });
   const artistName = facts.artistName.trim();
-  check(
-    artistName
-      ? { key: 'displayArtist', label: 'Display artist', ok: true }
-      : {
-          key: 'displayArtist',
-          label: 'Display artist',
-          ok: false,
-          problem: 'the artist has no name',
-          fix: { kind: 'wait' },
-        },
-  );
+  check('displayArtist', 'Display artist', artistName ? null : 'the artist has no name', { kind: 'wait' });
   const releaseType = getDdexReleaseType(facts.releaseType);
   check(
-    releaseType
-      ? { key: 'releaseType', label: 'Release type', ok: true }
-      : {
-          key: 'releaseType',
-          label: 'Release type',
-          ok: false,
-          problem: `“${facts.releaseType}” is not a single, EP or album`,
-          fix: { kind: 'wait' },
-        },
+    'releaseType',
+    'Release type',
+    releaseType ? null : `“${facts.releaseType}” is not a single, EP or album`,
+    { kind: 'wait' },
   );
-  check(
-    facts.primaryGenre.trim()
-      ? { key: 'genre', label: 'Genre', ok: true }
-      : { key: 'genre', label: 'Genre', ok: false, problem: 'missing', fix: { kind: 'wait' } },
-  );
-  check(
-    facts.labelName.trim()
-      ? { key: 'labelName', label: 'Label name', ok: true }
-      : {
-          key: 'labelName',
-          label: 'Label name',
-          ok: false,
-          problem: 'set LABEL_NAME',
-          fix: { kind: 'configure', variable: 'LABEL_NAME' },
-        },
-  );
+  check('genre', 'Genre', facts.primaryGenre.trim() ? null : 'missing', { kind: 'wait' });
+  check('labelName', 'Label name', facts.labelName.trim() ? null : 'set LABEL_NAME', {
+    kind: 'configure',
+    variable: 'LABEL_NAME',
+  });
   const releaseYear = yearOf(facts.releaseDate);
-  check(
-    releaseYear !== null
-      ? { key: 'releaseDate', label: 'Release date', ok: true }
-      : {
-          key: 'releaseDate',
-          label: 'Release date',
-          ok: false,
-          problem: 'missing',
-          fix: { kind: 'request', field: 'releaseDate' },
-        },
-  );
+  check('releaseDate', 'Release date', releaseYear !== null ? null : 'missing', {
+    kind: 'request',
+    field: 'releaseDate',
+  });
 
   const cover = facts.cover;
-  if (cover.state === 'ready') check({ key: 'cover', label: 'Front cover (3000 × 3000 JPEG)', ok: true });
-  else
-    check({
-      key: 'cover',
-      label: 'Front cover (3000 × 3000 JPEG)',
-      ok: false,
-      problem:
-        cover.state === 'preparing'
-          ? 'being made from the artwork'
-          : cover.state === 'missing'
-            ? 'the release has no artwork'
-            : cover.reason,
-      fix: cover.state === 'preparing' ? { kind: 'wait' } : { kind: 'request', field: 'artwork' },
-    });
+  check(
+    'cover',
+    'Front cover (3000 × 3000 JPEG)',
+    cover.state === 'ready'
+      ? null
+      : cover.state === 'preparing'
+        ? 'being made from the artwork'
+        : cover.state === 'missing'
+          ? 'the release has no artwork'
+          : cover.reason,
+    cover.state === 'preparing' ? { kind: 'wait' } : { kind: 'request', field: 'artwork' },
+  );
 
   const scheduleProblem: Record<Exclude<DeliveryScheduleFacts, 'signed'>, string> = {
     awaiting_signature: 'waiting for the artist’s signature',
@@ -342,41 +284,22 @@ export function assessDelivery(facts: DeliveryFacts): DeliveryAssessment {
     none: 'not prepared yet',
   };
   check(
-    facts.schedule === 'signed'
-      ? { key: 'schedule', label: 'Signed release schedule', ok: true }
-      : {
-          key: 'schedule',
-          label: 'Signed release schedule',
-          ok: false,
-          problem: scheduleProblem[facts.schedule],
-          fix: { kind: 'wait' },
-        },
+    'schedule',
+    'Signed release schedule',
+    facts.schedule === 'signed' ? null : scheduleProblem[facts.schedule],
+    { kind: 'wait' },
   );
 
   const tracks = [...facts.tracks].sort((a, b) => a.position - b.position);
-  if (tracks.length === 0)
-    check({
-      key: 'tracks',
-      label: 'Tracks',
-      ok: false,
-      problem: 'the release has no tracks',
-      fix: { kind: 'wait' },
-    });
+  if (tracks.length === 0) check('tracks', 'Tracks', 'the release has no tracks', { kind: 'wait' });
   const isrcsSeen = new Map<string, number>();
   const trackYears: number[] = [];
   const deliveryTracks: (DeliveryTrack | null)[] = tracks.map((track, index) => {
     const number = index + 1;
     const label = trackLabel(track, number);
     const start = checks.length;
-    const trackCheck = (key: string, what: string, problem: string | null, fix?: DeliveryFix) =>
-      check({
-        key: `track.${key}`,
-        label: `${label}: ${what}`,
-        ok: problem === null,
-        ...(problem === null ? {} : { problem }),
-        ...(problem === null || !fix ? {} : { fix }),
-        trackId: track.trackId,
-      });
+    const trackCheck = (key: string, what: string, problem: string | null, fix: DeliveryFix) =>
+      check(`track.${key}`, `${label}: ${what}`, problem, fix, track.trackId);
 
     const isrc = track.isrc ? normaliseIsrc(track.isrc) : null;
     const duplicateOf = isrc ? isrcsSeen.get(isrc) : undefined;
@@ -470,28 +393,8 @@ export function assessDelivery(facts: DeliveryFacts): DeliveryAssessment {
     facts.labelName,
   );
   const cLine = resolveLine(facts.cLine, releaseYear, facts.labelName);
-  check(
-    releasePLine.year !== null
-      ? { key: 'pLine', label: 'P-line', ok: true }
-      : {
-          key: 'pLine',
-          label: 'P-line',
-          ok: false,
-          problem: 'no year',
-          fix: { kind: 'edit', field: 'pLine' },
-        },
-  );
-  check(
-    cLine.year !== null
-      ? { key: 'cLine', label: 'C-line', ok: true }
-      : {
-          key: 'cLine',
-          label: 'C-line',
-          ok: false,
-          problem: 'no year',
-          fix: { kind: 'edit', field: 'cLine' },
-        },
-  );
+  check('pLine', 'P-line', releasePLine.year !== null ? null : 'no year', { kind: 'edit', field: 'pLine' });
+  check('cLine', 'C-line', cLine.year !== null ? null : 'no year', { kind: 'edit', field: 'cLine' });
 
   const missing = formatCheckList(checks);
   if (
