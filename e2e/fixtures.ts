@@ -54,17 +54,18 @@ export function watchPage(page: Page): PageProblems {
 const cspViolation = /^Content-Security-Policy violation:/;
 
 /**
- * Run in the page before its scripts (`addInitScript`): each script `securitypolicyviolation` (an
- * eval, an inline or foreign script) becomes a console error the page's problems record, so a spec
- * fails on it even where nothing visible broke. Style violations are logged as warnings only: the
- * clip picker's waveform (wavesurfer.js writes its shadow root's <style> before the root is in the
- * document, and Chromium then refuses its nonce) still raises one.
+ * Run in the page before its scripts (`addInitScript`): each `securitypolicyviolation` (an eval, an
+ * inline or foreign script or style) becomes a console error the page's problems record, so a spec
+ * fails on it even where nothing visible broke. A violation with no source file comes from code
+ * Playwright evaluates in the page, not from the app: a screenshot hides the caret with a <style> it
+ * writes into every shadow root (the clip picker's waveform has one), which the page's CSP refuses.
  */
 export function reportCspViolations(): void {
   document.addEventListener('securitypolicyviolation', (event) => {
-    const words = `Content-Security-Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`;
-    if (event.effectiveDirective.startsWith('script-src')) console.error(words);
-    else console.warn(words);
+    if (!event.sourceFile) return;
+    console.error(
+      `Content-Security-Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+    );
   });
 }
 
