@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { CONTRACT_MESSAGES, currentContractResponseSchema } from '../../src/domain';
-import { expect, expectNoProblems, test } from '../fixtures';
+import { expect, expectNoProblems, reportCspViolations, test, watchPage } from '../fixtures';
 import { signInThroughApi, storageStatePath } from '../support/accounts';
 import { axeViolations } from '../support/axe';
 
@@ -99,6 +99,10 @@ test('an artist signs by typing, downloads the sealed PDF and checks it; a secon
   const artist = await newArtist(page, origin, 'Łódź Lights');
   await page.goto('/dashboard?tab=1');
   await expect(page.getByRole('heading', { level: 2, name: 'Artist agreement' })).toBeVisible();
+  // Beside it, the release schedules: none before the label approves a release.
+  await expect(page.getByRole('region', { name: 'Release schedules' })).toContainText(
+    'No release schedules yet.',
+  );
   expect(await axeViolations(page)).toEqual([]);
   // A second tab, opened before the request exists, still offers to start one.
   const secondTab = await page.context().newPage();
@@ -122,6 +126,8 @@ test('an artist signs by typing, downloads the sealed PDF and checks it; a secon
   const download = page.getByRole('link', { name: 'Download signed PDF' });
   await expect(download).toBeVisible({ timeout: 60_000 });
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  // Named apart from a release schedule's PDF (release-schedule-<release>-v<N>-signed.pdf).
+  expect(file.suggestedFilename()).toMatch(/^artist-agreement-[a-z0-9-]+-signed\.pdf$/);
   const pdf = await readFile(await file.path());
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   const text = await pdfText(pdf);
@@ -143,7 +149,9 @@ test('an artist signs by typing, downloads the sealed PDF and checks it; a secon
   await page.getByRole('link', { name: 'Check a copy' }).click();
   await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}\/verify$/);
   await expect(page.getByText('Unchanged since signing')).toBeVisible();
-  await expect(page.getByText(/Signed by .* \(server clock\)/)).toBeVisible();
+  const digitalSignature = page.getByRole('region', { name: 'Digital signature' });
+  await expect(digitalSignature.getByText(/^Signed by .+/)).toBeVisible();
+  await expect(digitalSignature.getByText(/^Time: .* \(the server's clock\)$/)).toBeVisible();
   await page
     .getByLabel('PDF to check')
     .setInputFiles({ name: 'agreement.pdf', mimeType: 'application/pdf', buffer: pdf });
@@ -159,6 +167,36 @@ test('an artist signs by typing, downloads the sealed PDF and checks it; a secon
   await expect(page.getByText('This copy does not match the sealed agreement.')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   expectNoProblems(problems);
+});
+
+test('a session opened at another address of the server is not asked to sign in again by the signing window', async ({
+  browser,
+  baseURL,
+}) => {
+  const home = new URL(baseURL ?? '');
+  test.skip(
+    home.hostname !== 'localhost',
+    'the server must answer at localhost (PUBLIC_URL) and at 127.0.0.1',
+  );
+  // The same server by its address: the session's cookie belongs to this host only.
+  const address = `${home.protocol}//127.0.0.1:${home.port}`;
+  const context = await browser.newContext({ baseURL: address });
+  await context.addInitScript(reportCspViolations);
+  try {
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    const artist = await newArtist(page, address, 'Second Address');
+    await page.goto('/dashboard?tab=1');
+    const popup = await openSigningWindow(page);
+    // The window opened on the dashboard's own origin, where the session is: the signing page
+    // shows the agreement instead of the sign-in page.
+    expect(new URL(popup.url()).origin).toBe(address);
+    await consent(popup, artist.artistName);
+    await popup.close();
+    expectNoProblems(problems);
+  } finally {
+    await context.close();
+  }
 });
 
 test('an artist signs by drawing, on a phone-sized dashboard', async ({ page, problems, baseURL }) => {

@@ -89,9 +89,19 @@ test('staff approve a release → the artist signs its schedule → the verify p
   await expect(section).toContainText(`1. ${submission.trackTitle}`);
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'artist-submission');
+  // The link the app is given is a path, opened on this page's own origin where the session is,
+  // never PUBLIC_URL's address (read on its way, as the page navigates away at once).
+  let signUrl = '';
+  await page.route('**/api/release-schedules/*/sign-url', async (route) => {
+    const response = await route.fetch();
+    signUrl = String((await response.json()).signUrl);
+    await route.fulfill({ response });
+  });
   await section.getByRole('button', { name: 'Sign the release schedule' }).click();
 
   await expect(page).toHaveURL(/\/sign\/[A-Za-z0-9_-]+$/);
+  expect(signUrl).toMatch(/^\/sign\/[A-Za-z0-9_-]+$/);
+  await page.unrouteAll();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Review and sign your release schedule');
   await expect(page.getByText(`Audio SHA-256: ${approvedHash}`)).toBeVisible();
   await expect(page.getByText(`Release schedule: ${submission.releaseTitle}`).first()).toBeVisible();
@@ -106,6 +116,21 @@ test('staff approve a release → the artist signs its schedule → the verify p
   await screenshots(page, 'signing');
   await page.getByRole('button', { name: 'Sign Schedule' }).click();
   await expect(page.getByRole('heading', { name: 'Release schedule signed' })).toBeVisible();
+  // The signing page points to the sealed PDF once it is made, and to where it is kept.
+  const signedCopy = page.getByRole('region', { name: 'Your signed copy' });
+  await expect(signedCopy.getByRole('link', { name: 'Dashboard → Contract Signing' })).toHaveAttribute(
+    'href',
+    '/dashboard?tab=1',
+  );
+  await expect(signedCopy.getByRole('link', { name: 'Download signed PDF' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(signedCopy.getByRole('link', { name: 'Verify' })).toHaveAttribute(
+    'href',
+    /^\/contracts\/[0-9a-f-]{36}\/verify$/,
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshots(page, 'signed');
   await page.getByRole('link', { name: 'Back to your release' }).click();
 
   // Signed, then sealed: the PDF lists the approved WAV's fingerprint. (From the signing page the
@@ -120,6 +145,8 @@ test('staff approve a release → the artist signs its schedule → the verify p
     await expect(download).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  // Named apart from the agreement's PDF (artist-agreement-<name>-signed.pdf).
+  expect(file.suggestedFilename()).toMatch(/^release-schedule-[a-z0-9-]+-v1-signed\.pdf$/);
   const pdf = await readFile(await file.path());
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
@@ -127,6 +154,28 @@ test('staff approve a release → the artist signs its schedule → the verify p
   expect(text).toContain(approvedHash);
   expect(text).toContain(sha256(submission.jpeg.buffer));
   expect(text).toContain('Signature certificate');
+
+  // The Contract Signing tab lists it beside the agreement, with the same sealed PDF.
+  await page.goto('/dashboard?tab=1');
+  const schedules = page.getByRole('region', { name: 'Release schedules' });
+  const row = schedules.getByRole('listitem').filter({
+    has: page.getByRole('heading', { level: 3, name: submission.releaseTitle }),
+  });
+  await expect(row).toContainText('Signed');
+  await expect(row).toContainText('Version 1');
+  const [again] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('link', { name: /^Download signed PDF/ }).click(),
+  ]);
+  expect(again.suggestedFilename()).toBe(file.suggestedFilename());
+  expect((await readFile(await again.path())).equals(pdf)).toBe(true);
+  await expect(row.getByRole('link', { name: /^Open the release/ })).toHaveAttribute(
+    'href',
+    `/submission/${submission.itemId}`,
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshots(page, 'contract-tab');
+  await page.goto(`/submission/${submission.itemId}`);
 
   // The verify page: the approved WAV matches, another file does not; neither is uploaded.
   await section.getByRole('link', { name: 'Check a file against it' }).click();

@@ -11,7 +11,7 @@ import { outboxDir, readMail } from '../support/mail';
  * hook, limited to this spec's submission so the specs beside it keep theirs) on the day before the
  * delivery deadline mails the artist one reminder of it and nothing of the pitch deadline, weeks
  * away; a second run that day sends nothing; on the day before the pitch deadline, one reminder of
- * that. One mail per deadline, never twice.
+ * that. One mail per deadline, never twice. Its unsubscribe link's page turns them off.
  */
 
 test.describe.configure({ timeout: 120_000 });
@@ -86,6 +86,16 @@ test('the reminder job mails the artist once per deadline, on the clock set here
 
     // Two deadlines, two mails: none twice.
     await expect.poll(() => remindersTo(submission.email, since), { timeout: 15_000 }).toBe(2);
+
+    // Each carries its one-click unsubscribe link (RFC 8058). Opened in a browser it asks first
+    // (a link scanner's GET changes nothing); its button turns the artist's reminders off.
+    expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    const link = mail.raw.match(/^List-Unsubscribe:\s*<(https?:\/\/[^>\s]+)>/im)?.[1];
+    if (!link) throw new Error('the reminder has no List-Unsubscribe link');
+    await page.goto(new URL(link).pathname);
+    await expect(page.getByRole('heading', { level: 1, name: 'Turn off deadline reminders?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Turn them off' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Deadline reminders are off' })).toBeVisible();
   } finally {
     await staffApi.dispose();
   }

@@ -5,6 +5,14 @@ import { CONTRACT_MESSAGES } from '../errors/error-messages';
 export const SIGNATURE_STATUSES = ['awaiting_signature', 'signed', 'declined', 'expired'] as const;
 export type SignatureStatusValue = (typeof SIGNATURE_STATUSES)[number];
 
+/** A request's status in words, as staff read it (the artist page, the audit trail export). */
+export const SIGNATURE_STATUS_LABELS: Record<SignatureStatusValue, string> = {
+  awaiting_signature: 'Awaiting signature',
+  signed: 'Signed',
+  declined: 'Declined',
+  expired: 'Expired',
+};
+
 /** How long an artist has to sign a request, counted from its creation (issue 10). */
 export const SIGNATURE_REQUEST_LIFETIME_DAYS = 30;
 /** A signing link (the token in `/sign/:token`) works this long; asking again issues a new one. */

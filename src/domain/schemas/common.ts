@@ -38,3 +38,15 @@ export function withFormDefaults<T extends z.ZodType>(schema: T, blank: () => Re
     return filled;
   }, schema);
 }
+
+/**
+ * A link the app opens within itself (a signing page, a verify page, a sealed PDF): a path, so the
+ * browser resolves it against the page's own origin. An absolute PUBLIC_URL address would take a
+ * session opened at another address of the same server (127.0.0.1 for localhost) to a host whose
+ * cookie it does not have. `//host` and `/\host` name another host to a browser, so they are refused.
+ */
+export function isAppPath(value: string): boolean {
+  return value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+}
+
+export const appPathSchema = z.string().max(2048).refine(isAppPath, 'Expected a path on this site');

@@ -6,7 +6,7 @@ import {
   SIGNATURE_METHODS,
   SIGNATURE_STATUSES,
 } from '../contract/signing-rules';
-import { emailSchema, idSchema, shortTextSchema } from './common';
+import { appPathSchema, emailSchema, idSchema, shortTextSchema } from './common';
 import { releaseScheduleContentSchema } from './release-schedule';
 
 export const signatureStatusSchema = z.enum(SIGNATURE_STATUSES);
@@ -16,9 +16,9 @@ export type SignatureStatus = z.infer<typeof signatureStatusSchema>;
 export const signatureRequestSchema = z.object({
   id: idSchema,
   status: signatureStatusSchema,
-  signUrl: z.string().optional(),
+  signUrl: appPathSchema.optional(),
   /** The sealed PDF, once signed and sealed: GET /api/contracts/:id/document. */
-  documentUrl: z.string().optional(),
+  documentUrl: appPathSchema.optional(),
   createdAt: z.string().optional(),
   expiresAt: z.string().optional(),
   signedAt: z.string().optional(),
@@ -37,7 +37,8 @@ export type ContractCreateRequest = z.infer<typeof contractCreateRequestSchema>;
 
 export const contractCreateResponseSchema = z.object({
   success: z.boolean(),
-  signatureRequest: z.object({ id: idSchema, signUrl: z.string() }).optional(),
+  /** `signUrl`: the signing page's path, `/sign/<token>`, opened on the page's own origin. */
+  signatureRequest: z.object({ id: idSchema, signUrl: appPathSchema }).optional(),
   signatureId: z.string().optional(),
   error: z.string().optional(),
 });
@@ -63,8 +64,11 @@ export const contractStatusResponseSchema = z.object({
 });
 export type ContractStatusResponse = z.infer<typeof contractStatusResponseSchema>;
 
-/** POST /api/contracts/:id/sign-url (owner, open request): a fresh signing link (the old one stops). */
-export const signUrlResponseSchema = z.object({ success: z.boolean(), signUrl: z.string() });
+/**
+ * POST /api/contracts/:id/sign-url (owner, open request) and /api/release-schedules/:id/sign-url:
+ * a fresh signing link (the old one stops), as the path `/sign/<token>`.
+ */
+export const signUrlResponseSchema = z.object({ success: z.boolean(), signUrl: appPathSchema });
 
 /** GET /api/contracts/template (artist): the current template rendered for the caller ('View Contract Template'). */
 export const agreementPreviewResponseSchema = z.object({
@@ -124,8 +128,22 @@ export const signingDeclineBodySchema = z.object({ reason: z.string().max(2000).
 
 export const signingActionResponseSchema = z.object({ success: z.boolean(), status: signatureStatusSchema });
 
-/** Where a signature's time comes from: the sealing server's own clock (no trusted timestamp yet). */
-export const SIGNATURE_TIME_SOURCES = ['server-clock'] as const;
+/**
+ * Where a signature's time comes from: an RFC 3161 timestamp authority's token that verifies
+ * (TSA_URL at sealing), else the sealing server's own clock (the signingTime attribute).
+ */
+export const SIGNATURE_TIME_SOURCES = ['server-clock', 'timestamp-authority'] as const;
+
+/** The RFC 3161 timestamp a signature carries. */
+export const contractSignatureTimestampSchema = z.object({
+  /** The time the authority vouches for (the token's genTime, ISO 8601); absent when unreadable. */
+  at: z.string().optional(),
+  /** The authority as its certificate names it (CN, with O when the CN does not say it). */
+  authority: z.string().optional(),
+  /** The token is this signature's, its own signature verifies, its certificate is for timestamping. */
+  verifies: z.boolean(),
+});
+export type ContractSignatureTimestamp = z.infer<typeof contractSignatureTimestampSchema>;
 
 /** A sealed PDF's digital signature (PAdES-style CMS), as read back from the file. */
 export const contractSignatureSchema = z.object({
@@ -133,9 +151,12 @@ export const contractSignatureSchema = z.object({
   subject: z.string().optional(),
   /** Its subject O, when it has one. */
   organisation: z.string().optional(),
-  /** The signing time the signature carries (ISO 8601). */
+  /** The signingTime attribute the signature carries (ISO 8601): the sealing server's clock. */
   signedAt: z.string().optional(),
+  /** 'timestamp-authority' when `timestamp` verifies: its time is the one to show. */
   timeSource: z.enum(SIGNATURE_TIME_SOURCES),
+  /** The timestamp authority's token, when the signature carries one. */
+  timestamp: contractSignatureTimestampSchema.optional(),
   /** The signed bytes are unchanged and the signature verifies with the signer's certificate. */
   intact: z.boolean(),
   /** The signature covers the whole file but itself: nothing was appended after signing. */

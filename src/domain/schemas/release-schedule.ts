@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { appPathSchema, idSchema } from './common';
 
 /** A file a release schedule lists, with its SHA-256 (domain/contract/release-schedule.ts). */
 const scheduleFileSchema = z.object({ uploadId: z.string(), fileName: z.string(), sha256: z.string() });
@@ -46,9 +46,9 @@ export const releaseScheduleSchema = z.object({
   signedAt: z.string().optional(),
   sealedAt: z.string().optional(),
   /** The sealed PDF, once sealed: GET /api/contracts/:requestId/document. */
-  documentUrl: z.string().optional(),
+  documentUrl: appPathSchema.optional(),
   /** The page that checks a file against the schedule: /contracts/:requestId/verify. */
-  verifyPath: z.string().optional(),
+  verifyPath: appPathSchema.optional(),
   content: releaseScheduleContentSchema,
 });
 export type ReleaseSchedule = z.infer<typeof releaseScheduleSchema>;
@@ -66,3 +66,19 @@ export const releaseScheduleResponseSchema = z.object({
   success: z.boolean(),
   schedule: releaseScheduleSchema,
 });
+
+/**
+ * A schedule as the artist's Contract Signing tab lists it, beside the agreement: its release, its
+ * state and where its proof is (the sealed PDF, the verify page), without what it lists.
+ */
+export const releaseScheduleSummarySchema = releaseScheduleSchema.omit({ content: true }).extend({
+  releaseTitle: z.string(),
+});
+export type ReleaseScheduleSummary = z.infer<typeof releaseScheduleSummarySchema>;
+
+/** GET /api/release-schedules/mine (artist): every schedule of the signed-in artist's releases, newest first. */
+export const releaseScheduleListResponseSchema = z.object({
+  success: z.boolean(),
+  schedules: z.array(releaseScheduleSummarySchema),
+});
+export type ReleaseScheduleListResponse = z.infer<typeof releaseScheduleListResponseSchema>;

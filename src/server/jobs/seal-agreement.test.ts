@@ -20,6 +20,8 @@ import {
   sealedAgreementKey,
   sealSignatureRequest,
 } from '../services/contracts/seal-signature-request';
+import { getAgreementVerification } from '../services/contracts/verify-agreement';
+import { startTsaStandIn, type TsaStandIn } from '../stand-ins/tsa';
 import { pdfText as readPdfText } from '../test/pdf-text';
 import {
   createTestContext,
@@ -397,5 +399,60 @@ describe('contracts.seal with Dropbox Sign', () => {
     expect((await mailTo(providerCtx, email)).map((m) => m.subject)).toEqual([
       'Your signed artist agreement',
     ]);
+  });
+});
+
+describe('contracts.seal with a timestamp authority (TSA_URL)', () => {
+  let tsa: TsaStandIn;
+  let tsaCtx: TestContext;
+  beforeAll(async () => {
+    tsa = await startTsaStandIn();
+    tsaCtx = await createTestContext({ database, env: { TSA_URL: tsa.url } });
+  });
+  afterAll(async () => {
+    await tsaCtx.close();
+    await tsa.close();
+  });
+
+  it('retries while the authority fails, then seals with its timestamp, which the verify answer shows', async () => {
+    const { request, artistId } = await insertRequest(tsaCtx);
+    tsa.failAll(true);
+    await enqueue(tsaCtx, request.id);
+    const [first] = await runJobs(tsaCtx);
+    // Never sealed without the promised time, and not given up on: the job waits for the authority.
+    expect(first?.result).toBe('retry');
+    const [job] = await tsaCtx.app.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, first?.job.id as number));
+    expect(job?.lastError).toContain(
+      `Signature request ${request.id} could not be sealed: The timestamp authority at ${tsa.url} answered HTTP 500 Internal Server Error`,
+    );
+    expect((await requestRow(tsaCtx, request.id))?.sealedAt).toBeNull();
+
+    tsa.failAll(false);
+    await tsaCtx.app.db
+      .update(jobs)
+      .set({ runAt: new Date(0) })
+      .where(eq(jobs.id, first?.job.id as number));
+    const outcomes = await runJobs(tsaCtx);
+    expect(outcomes.map((o) => [o.job.type, o.result])).toEqual([
+      [sealAgreementJob.name, 'done'],
+      ['mail.send', 'done'],
+    ]);
+    const stored = await readStored(tsaCtx, sealedAgreementKey(artistId, request.id));
+    expect(readPdfSignature(stored)).toMatchObject({ intact: true, timestamp: { verifies: true } });
+    const verification = await getAgreementVerification(
+      { db: tsaCtx.app.db, storage: tsaCtx.app.providers.storage },
+      request.id,
+      { kind: 'staff' },
+    );
+    expect(verification.signature).toMatchObject({
+      timeSource: 'timestamp-authority',
+      timestamp: { authority: `${tsa.commonName}, ${tsa.organisation}`, verifies: true },
+      intact: true,
+      coversWholeFile: true,
+    });
+    expect(Date.parse(verification.signature?.timestamp?.at ?? '')).toBeGreaterThan(Date.now() - 60_000);
   });
 });

@@ -4,15 +4,21 @@ import { defineJob } from './define-job';
 
 /**
  * `contracts.seal`: the sealed PDF of a signed agreement (services/contracts/seal-signature-request.ts).
- * A storage or provider outage retries with the queue's backoff; a request that is gone or not
- * signed stops the job.
+ * A storage, provider or timestamp authority (TSA_URL) outage retries with the queue's backoff; a
+ * request that is gone or not signed stops the job.
  */
 export const sealAgreementJob = defineJob({
   name: 'contracts.seal',
   payload: z.object({ requestId: z.uuid() }),
   async handle({ requestId }, { db, providers, config }) {
     await sealSignatureRequest(
-      { db, storage: providers.storage, externalSigning: providers.externalSigning, config },
+      {
+        db,
+        storage: providers.storage,
+        externalSigning: providers.externalSigning,
+        timestamps: providers.timestamps,
+        config,
+      },
       requestId,
     );
   },

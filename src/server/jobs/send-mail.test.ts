@@ -84,6 +84,7 @@ describe('mail through an SMTP outage', () => {
 
   it('is retried with growing delays for more than 24 hours, then given up where staff see it', async () => {
     await queueMail(ctx.database.db, {
+      kind: 'transactional',
       to: 'maya@example.com',
       subject: 'We got your release',
       text: 'Thanks!',
@@ -158,7 +159,12 @@ describe('mail through an SMTP outage', () => {
   });
 
   it('is delivered once the mail server is back', async () => {
-    await queueMail(ctx.database.db, { to: 'lee@example.com', subject: 'Status update', text: 'Approved.' });
+    await queueMail(ctx.database.db, {
+      kind: 'transactional',
+      to: 'lee@example.com',
+      subject: 'Status update',
+      text: 'Approved.',
+    });
     for (let i = 0; i < 3; i++) {
       expect(await ctx.app.jobs.runOnce()).toMatchObject({ result: 'retry' });
       clock.set((await mailJob()).runAt);

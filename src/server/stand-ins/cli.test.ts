@@ -6,12 +6,13 @@ import { createExternalBoard } from '../providers/board/monday-board';
 import { CloudflareTurnstile } from '../providers/bot/turnstile';
 import { createDeliveryTargets } from '../providers/delivery';
 import { DropboxSign } from '../providers/signing/dropbox-sign';
+import { Rfc3161TimestampAuthority } from '../providers/timestamp/timestamp-authority';
 import { envLines, type RunningStandIn, STAND_IN_NAMES, startStandIns } from './cli';
 import { close, listen } from './http';
 import { TURNSTILE_TEST_KEYS } from './turnstile';
 
 /** Any free port for each: the fixed ones may be held by a developer's own stand-ins. */
-const anyPorts = { monday: 0, turnstile: 0, spotify: 0, 'dropbox-sign': 0, sftp: 0 };
+const anyPorts = { monday: 0, turnstile: 0, spotify: 0, 'dropbox-sign': 0, sftp: 0, tsa: 0 };
 
 describe('npm run imprint -- stand-ins', () => {
   let running: RunningStandIn[];
@@ -29,6 +30,7 @@ describe('npm run imprint -- stand-ins', () => {
       'spotify',
       'dropbox-sign',
       'sftp',
+      'tsa',
     ]);
     for (const line of envLines(running).split('\n')) {
       expect(line, line).toMatch(/^(#.*|[A-Z][A-Z0-9_]*=[^\s'"$`;&|]+|)$/);
@@ -66,6 +68,10 @@ describe('npm run imprint -- stand-ins', () => {
     expect(await new DropboxSign(config.dropboxSign).checkAccount()).toEqual({
       emailAddress: 'label@stand-in.example',
     });
+
+    if (!config.tsaUrl) throw new Error('The timestamp authority is not configured');
+    const token = await new Rfc3161TimestampAuthority(config.tsaUrl).timestamp(Buffer.from('a signature'));
+    expect(token.length).toBeGreaterThan(0);
   });
 
   it('closes the stand-ins already started when one cannot have its port', async () => {

@@ -5,6 +5,7 @@ import { startDropboxSignStandIn } from './dropbox-sign';
 import { startMondayStandIn } from './monday';
 import { loadSftpStandInKeys, startSftpStandIn } from './sftp';
 import { startSpotifyStandIn } from './spotify';
+import { startTsaStandIn } from './tsa';
 import { startTurnstileStandIn, TURNSTILE_TEST_KEYS } from './turnstile';
 
 /**
@@ -12,7 +13,7 @@ import { startTurnstileStandIn, TURNSTILE_TEST_KEYS } from './turnstile';
  * development. Each listens on a fixed port with fixed credentials, so the lines printed for .env
  * keep working from one start to the next (their data lives in memory and starts afresh).
  */
-export const STAND_IN_NAMES = ['monday', 'turnstile', 'spotify', 'dropbox-sign', 'sftp'] as const;
+export const STAND_IN_NAMES = ['monday', 'turnstile', 'spotify', 'dropbox-sign', 'sftp', 'tsa'] as const;
 export type StandInName = (typeof STAND_IN_NAMES)[number];
 
 /** Beside the server's 3000, Vite's 5173 and the e2e suite's 3100 and 3199. */
@@ -22,6 +23,7 @@ export const STAND_IN_PORTS: Record<StandInName, number> = {
   spotify: 3303,
   'dropbox-sign': 3304,
   sftp: 3305,
+  tsa: 3306,
 };
 
 /** Dropbox Sign's identifiers, in their formats; the stand-in takes any. */
@@ -121,6 +123,17 @@ const starters: Record<StandInName, (port: number | undefined) => Promise<Runnin
         DELIVERY_SFTP_KEY_FILE: keys.privateKeyFile,
         DELIVERY_SFTP_HOST_KEY_SHA256: standIn.hostKeySha256.replace(/^SHA256:/, ''),
       },
+      close: () => standIn.close(),
+    };
+  },
+  tsa: async (port) => {
+    const standIn = await startTsaStandIn({ port });
+    return {
+      name: 'tsa',
+      description:
+        `an RFC 3161 timestamp authority, "${standIn.commonName}": its certificate is made afresh at ` +
+        'each start and self-signed, so PDF readers show the timestamp as from an untrusted authority',
+      env: { TSA_URL: standIn.url },
       close: () => standIn.close(),
     };
   },

@@ -4,33 +4,22 @@ import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip, { type ChipProps } from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  describeScheduleState,
-  formatDisplayDate,
-  formatLongDate,
-  getReleaseTypeLabel,
-  type ReleaseSchedule,
-} from '../../domain';
+import { formatDisplayDate, formatLongDate, getReleaseTypeLabel, type ReleaseSchedule } from '../../domain';
 import { requestScheduleSignUrl, useSubmissionSchedule } from '../api/release-schedules';
-import { brand } from '../theme';
 import { QueryFailedAlert } from './load-failed-alert';
+import { ScheduleStateChip } from './schedule-state-chip';
 
 type Reader = 'artist' | 'staff';
 
-const STATE_COLOURS: Record<ReleaseSchedule['state'], ChipProps['color']> = {
-  awaiting_signature: 'warning',
-  signed: 'success',
-  declined: 'error',
-  expired: 'default',
-  superseded: 'default',
-};
+/** The artist's dashboard tab that keeps every signed copy, the agreement's and each schedule's. */
+const CONTRACT_SIGNING_TAB = '/dashboard?tab=1';
 
 /** A SHA-256 written whole, breaking anywhere on a phone. */
 function Fingerprint({ value }: { value: string }) {
@@ -117,17 +106,10 @@ function ScheduleBody({ schedule, reader }: { schedule: ReleaseSchedule; reader:
   const canSign =
     reader === 'artist' && ['awaiting_signature', 'declined', 'expired'].includes(schedule.state);
   const prepared = formatLongDate(schedule.createdAt.slice(0, 10)) ?? schedule.createdAt;
-  // The filled warning chip takes dark ink, as StatusChip's does (white on that orange is 3.1:1).
-  const chipSx = schedule.state === 'awaiting_signature' ? { color: brand.ink, fontWeight: 600 } : {};
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
-        <Chip
-          size="small"
-          color={STATE_COLOURS[schedule.state]}
-          label={describeScheduleState(schedule.state, reader)}
-          sx={chipSx}
-        />
+        <ScheduleStateChip state={schedule.state} reader={reader} />
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           Version {schedule.version}, prepared {prepared}
         </Typography>
@@ -152,6 +134,7 @@ function ScheduleBody({ schedule, reader }: { schedule: ReleaseSchedule; reader:
           <Button
             component="a"
             href={schedule.documentUrl}
+            download
             variant="outlined"
             startIcon={<FileDownloadOutlinedIcon />}
           >
@@ -164,6 +147,17 @@ function ScheduleBody({ schedule, reader }: { schedule: ReleaseSchedule; reader:
           </Button>
         )}
       </Stack>
+      {reader === 'artist' && schedule.state === 'signed' && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {schedule.documentUrl
+            ? 'Your signed copy is also kept under '
+            : 'Your signed copy is being sealed: it will be here and under '}
+          <Link component={RouterLink} to={CONTRACT_SIGNING_TAB}>
+            Dashboard → Contract Signing
+          </Link>
+          , beside your artist agreement.
+        </Typography>
+      )}
     </Stack>
   );
 }
@@ -189,8 +183,9 @@ export function ReleaseScheduleSection({
   const headingId = useId();
   const query = useSubmissionSchedule(submissionId, { waitForSchedule: approved });
   const schedule = query.data;
-  if (schedule === null && !approved) return null;
-  if (query.isPending && !approved) return null;
+  // Before approval there is nothing to wait for: no schedule, or none read (a failed read included),
+  // shows nothing.
+  if (!approved && !schedule) return null;
 
   let content: ReactNode;
   if (schedule) content = <ScheduleBody schedule={schedule} reader={reader} />;

@@ -4,13 +4,58 @@ import addressparser from 'nodemailer/lib/addressparser';
 
 /**
  * DKIM signing of every outgoing mail (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE): the
- * shape nodemailer's own `dkim` option takes, so both mail providers hand it over as it is.
+ * shape nodemailer's own `dkim` option takes, which both mail providers hand over through
+ * `nodemailerDkim` (the header fields to sign added).
  */
 export interface DkimSigning {
   domainName: string;
   keySelector: string;
   /** A KeyObject rather than the PEM text: logged or serialized by mistake, it shows nothing. */
   privateKey: KeyObject;
+}
+
+/**
+ * The header fields the signature covers: nodemailer's own list (RFC 4871 §5.5, List-Unsubscribe
+ * among them) and List-Unsubscribe-Post, which RFC 8058 §4 requires a one-click mail to have signed
+ * beside List-Unsubscribe and which nodemailer's list leaves out. Only the fields a message has are
+ * signed.
+ */
+export const DKIM_SIGNED_HEADER_FIELDS = [
+  'From',
+  'Sender',
+  'Reply-To',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'To',
+  'Cc',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Transfer-Encoding',
+  'Content-ID',
+  'Content-Description',
+  'Resent-Date',
+  'Resent-From',
+  'Resent-Sender',
+  'Resent-To',
+  'Resent-Cc',
+  'Resent-Message-ID',
+  'In-Reply-To',
+  'References',
+  'List-Id',
+  'List-Help',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+  'List-Subscribe',
+  'List-Post',
+  'List-Owner',
+  'List-Archive',
+  'OTP-Token',
+].join(':');
+
+/** nodemailer's `dkim` option for a configured key: the key, and the header fields it signs. */
+export function nodemailerDkim(dkim: DkimSigning): DkimSigning & { headerFieldNames: string } {
+  return { ...dkim, headerFieldNames: DKIM_SIGNED_HEADER_FIELDS };
 }
 
 /** RFC 8301: verifiers must refuse RSA keys under 1024 bits, and mailauth does. */

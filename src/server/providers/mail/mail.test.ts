@@ -170,6 +170,33 @@ describe('DKIM signing', () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
+  it('signs the one-click unsubscribe headers of a reminder or notice (RFC 8058 §4)', async () => {
+    const mail = new SmtpMail(`smtp://127.0.0.1:${sink.port}`, 'Imprint <no-reply@label.example>', dkim);
+    const url = 'https://imprint.label.example/unsubscribe/u1.abc.def';
+    await mail.send({ ...message, to: 'reminded@example.com', unsubscribeUrl: url });
+    mail.close();
+    const raw = sink.received.find((received) => received.to.includes('reminded@example.com'))?.raw ?? '';
+    const headers = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ');
+    expect(headers).toMatch(new RegExp(`^List-Unsubscribe: <${url.replaceAll('.', '\\.')}>$`, 'm'));
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    const signed = headers
+      .match(/^DKIM-Signature: .*?\bh=([^;]+);/m)?.[1]
+      ?.replace(/\s+/g, '')
+      .toLowerCase();
+    expect(signed?.split(':')).toEqual(expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post']));
+    expect((await verify(raw))[0]?.status.result).toBe('pass');
+    // Covered, not merely present: a receiver that sees either changed refuses the signature.
+    const otherPost = raw.replace(
+      'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+      'List-Unsubscribe-Post: x=y',
+    );
+    expect(otherPost).not.toBe(raw);
+    expect((await verify(otherPost))[0]?.status.result).toBe('fail');
+    const otherLink = raw.replace('/unsubscribe/u1.abc.def', '/unsubscribe/u1.abc.xyz');
+    expect(otherLink).not.toBe(raw);
+    expect((await verify(otherLink))[0]?.status.result).toBe('fail');
+  });
+
   it('advises staff when mail is unsigned or the From domain does not align with the signing domain', () => {
     expect(dkimNotices({ from: 'Imprint <a@label.example>', dkim: undefined })).toEqual([
       'DKIM: not configured — mail may land in spam for domains with DMARC',

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type StreamSentMessageInfo, type Transporter } from 'nodemailer';
 import type { Database } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
-import type { DkimSigning } from './dkim';
+import { type DkimSigning, nodemailerDkim } from './dkim';
 import { type MailMessage, type MailProvider, nodemailerMessage, type SentMail } from './mail';
 
 /**
@@ -31,7 +31,7 @@ export class OutboxMail implements MailProvider {
     this.transporter = nodemailer.createTransport({
       streamTransport: true,
       buffer: true,
-      ...(options.dkim ? { dkim: options.dkim } : {}),
+      ...(options.dkim ? { dkim: nodemailerDkim(options.dkim) } : {}),
     });
   }
 

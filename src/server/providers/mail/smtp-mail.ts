@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
-import type { DkimSigning } from './dkim';
+import { type DkimSigning, nodemailerDkim } from './dkim';
 import { type MailMessage, type MailProvider, nodemailerMessage, type SentMail } from './mail';
 
 /**
@@ -21,7 +21,7 @@ export class SmtpMail implements MailProvider {
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
-      ...(dkim ? { dkim } : {}),
+      ...(dkim ? { dkim: nodemailerDkim(dkim) } : {}),
     });
   }
 

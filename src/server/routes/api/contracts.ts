@@ -106,7 +106,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: signedIn, schema: { params: idParams, response: { 200: signUrlResponseSchema } } },
     async (request) => {
       const signUrl = await issueSignUrl(
-        { db: app.db, config: app.config },
+        { db: app.db },
         request.params.id,
         requestOwner(request),
         signatureActorOf(request),

@@ -8,9 +8,11 @@ import {
   RELEASE_SCHEDULE_MESSAGES,
   type ReleaseDetailsResponse,
   type ReleaseSchedule,
+  type ReleaseScheduleSummary,
   SUBMISSION_NOT_FOUND,
 } from '../../../domain';
 import { outboxMessages, releaseSchedules, signatureEvents, signatureRequests } from '../../db/schema';
+import { ARTISTS_ONLY } from '../../policies/artists';
 import { SEALED_SCHEDULE_SUBJECT } from '../../services/contracts/seal-signature-request';
 import { prepareReleaseSchedule } from '../../services/release-schedules/prepare-release-schedule';
 import { addStaff } from '../../services/staff/manage-staff';
@@ -74,6 +76,13 @@ async function scheduleOf(as: SignedIn, itemId: string): Promise<ReleaseSchedule
   return response.json().schedule;
 }
 
+/** The Contract Signing tab's list: the signed-in artist's schedules, newest first. */
+async function listOf(as: SignedIn): Promise<ReleaseScheduleSummary[]> {
+  const response = await call(as, 'GET', '/api/release-schedules/mine');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().schedules;
+}
+
 async function mailsTo(address: string, subject: string) {
   return db()
     .select({ text: outboxMessages.text })
@@ -131,8 +140,11 @@ describe('approving a release', () => {
       { name: 'Ana Ruiz', percentage: 40 },
     ]);
 
+    // Mail leaves the app: its links are PUBLIC_URL's.
     const mails = await mailsTo(ARTIST_A, TO_SIGN_SUBJECT);
-    expect(mails.some((mail) => mail.text.includes(`/submission/${itemId}`))).toBe(true);
+    expect(mails.some((mail) => mail.text.includes(`${ctx.config.publicUrl}/submission/${itemId}`))).toBe(
+      true,
+    );
 
     // Running the job again, or approving again after a step back, keeps the same schedule.
     await prepareReleaseSchedule(
@@ -199,6 +211,7 @@ describe('who may see a schedule', () => {
       ['POST', `/api/release-schedules/${schedule.id}/sign-url`],
       ['GET', `/api/contracts/${schedule.signatureRequestId}/verify`],
       ['GET', `/api/contracts/${schedule.signatureRequestId}/status`],
+      ['GET', `/api/contracts/${schedule.signatureRequestId}/document`],
     ] as const) {
       const response = await call(artistB, method, url);
       expect(response.statusCode, url).toBe(404);
@@ -249,7 +262,13 @@ describe('signing a schedule', () => {
     expect(text).toContain('Signature certificate');
 
     const sealedMails = await mailsTo(ARTIST_A, SEALED_SCHEDULE_SUBJECT);
-    expect(sealedMails.some((mail) => mail.text.includes(`/submission/${itemId}`))).toBe(true);
+    expect(
+      sealedMails.some(
+        (mail) =>
+          mail.text.includes(`${ctx.config.publicUrl}/submission/${itemId}`) &&
+          mail.text.includes(`${ctx.config.publicUrl}/contracts/${schedule.signatureRequestId}/verify`),
+      ),
+    ).toBe(true);
 
     const verify = await call(artistA, 'GET', `/api/contracts/${schedule.signatureRequestId}/verify`);
     expect(verify.statusCode).toBe(200);
@@ -371,5 +390,89 @@ describe('release details submitted after approval', () => {
     expect(second.content.tracks[0]?.isrc).toBe('GB-A1B-27-00042');
     // The files did not change: the same fingerprints.
     expect(second.content.tracks[0]?.audio?.sha256).toBe(first.content.tracks[0]?.audio?.sha256);
+  });
+});
+
+describe('the sign link', () => {
+  it('is a path on the page’s own origin, so a session opened at any address of the server keeps its cookie', async () => {
+    const { itemId } = await submitAs(artistA);
+    await setStatus(itemId, 'approved');
+    await runJobs();
+    const schedule = (await scheduleOf(artistA, itemId)) as ReleaseSchedule;
+    const link = await call(artistA, 'POST', `/api/release-schedules/${schedule.id}/sign-url`);
+    expect(link.statusCode, link.body).toBe(200);
+    expect(link.json().signUrl).toMatch(/^\/sign\/[A-Za-z0-9_-]{43}$/);
+    expect(link.body).not.toContain(ctx.config.publicUrl);
+    const opened = await call(artistA, 'GET', `/api/signing/${link.json().signUrl.split('/sign/')[1]}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+  });
+});
+
+describe('the artist’s list (the Contract Signing tab)', () => {
+  it('lists every schedule of the artist’s own releases with its state and proof, and nobody else’s', async () => {
+    const lister = await signIn(ctx.app, db(), 'schedule.lister@example.com');
+    // An account without a release (nor an artist row) has none.
+    expect(await listOf(lister)).toEqual([]);
+
+    const { itemId } = await submitAs(lister);
+    await setStatus(itemId, 'approved');
+    await runJobs();
+    const schedule = (await scheduleOf(lister, itemId)) as ReleaseSchedule;
+    const [waiting, ...rest] = await listOf(lister);
+    expect(rest).toEqual([]);
+    expect(waiting).toEqual({
+      id: schedule.id,
+      submissionId: itemId,
+      releaseTitle: 'First Light',
+      version: 1,
+      state: 'awaiting_signature',
+      createdAt: schedule.createdAt,
+      signatureRequestId: schedule.signatureRequestId,
+      verifyPath: `/contracts/${schedule.signatureRequestId}/verify`,
+    });
+
+    // Another artist's list never has it; staff read schedules per release, not through the tab's list.
+    expect((await listOf(artistB)).map((row) => row.id)).not.toContain(schedule.id);
+    expect((await listOf(artistA)).map((row) => row.id)).not.toContain(schedule.id);
+    const byStaff = await call(staff, 'GET', '/api/release-schedules/mine');
+    expect(byStaff.statusCode).toBe(403);
+    expect(byStaff.json().error).toBe(ARTISTS_ONLY);
+    expect((await call(null, 'GET', '/api/release-schedules/mine')).statusCode).toBe(401);
+
+    // Signed and sealed: the PDF to download, under its own name, and the verify page.
+    await sign(lister, schedule.id);
+    await runJobs();
+    const [signed] = await listOf(lister);
+    expect(signed).toMatchObject({
+      id: schedule.id,
+      state: 'signed',
+      signedAt: expect.any(String),
+      sealedAt: expect.any(String),
+      documentUrl: `/api/contracts/${schedule.signatureRequestId}/document`,
+      verifyPath: `/contracts/${schedule.signatureRequestId}/verify`,
+    });
+    const pdf = await call(lister, 'GET', signed?.documentUrl as string);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toBe(
+      'attachment; filename="release-schedule-first-light-v1-signed.pdf"',
+    );
+    // Its proof is its artist's and staff's only.
+    expect((await call(artistB, 'GET', signed?.documentUrl as string)).statusCode).toBe(404);
+    expect((await call(staff, 'GET', signed?.documentUrl as string)).statusCode).toBe(200);
+
+    // A second release's schedule comes first; a superseded version stays listed with its proof.
+    const second = await submitAs(lister);
+    await setStatus(second.itemId, 'approved');
+    await runJobs();
+    await db()
+      .update(releaseSchedules)
+      .set({ supersededAt: new Date(), supersededReason: 'changed' })
+      .where(eq(releaseSchedules.id, schedule.id));
+    const listed = await listOf(lister);
+    expect(listed.map((row) => [row.submissionId, row.version, row.state])).toEqual([
+      [second.itemId, 1, 'awaiting_signature'],
+      [itemId, 1, 'superseded'],
+    ]);
+    expect(listed[1]).toMatchObject({ signedAt: signed?.signedAt, documentUrl: signed?.documentUrl });
   });
 });

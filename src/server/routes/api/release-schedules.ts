@@ -2,14 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   RELEASE_SCHEDULE_MESSAGES,
+  releaseScheduleListResponseSchema,
   releaseScheduleQuerySchema,
   releaseScheduleResponseSchema,
   SUBMISSION_NOT_FOUND,
   signUrlResponseSchema,
   submissionScheduleResponseSchema,
 } from '../../../domain';
+import { artistAreaOnly, findSignedInArtist } from '../../policies/artists';
 import { issueScheduleSignUrl } from '../../services/release-schedules/issue-schedule-sign-url';
 import {
+  listArtistSchedules,
   readReleaseSchedule,
   readSubmissionSchedule,
 } from '../../services/release-schedules/read-release-schedule';
@@ -47,6 +50,17 @@ export const releaseScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         viewerOf(request, SUBMISSION_NOT_FOUND),
         new Date(),
       ),
+    }),
+  );
+
+  // The artist's own, for the Contract Signing tab: staff are refused (403, the artist area's rule)
+  // and read an artist's schedules per release; an account without an artist row yet has none.
+  app.get(
+    '/api/release-schedules/mine',
+    { onRequest: artistAreaOnly, schema: { response: { 200: releaseScheduleListResponseSchema } } },
+    async (request) => ({
+      success: true,
+      schedules: await listArtistSchedules(app.db, findSignedInArtist(request)?.id, new Date()),
     }),
   );
 

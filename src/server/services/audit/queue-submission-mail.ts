@@ -1,6 +1,6 @@
 import type { SubmissionMailPurpose } from '../../../domain';
 import type { Executor } from '../../db/client';
-import type { MailMessage } from '../../providers/mail/mail';
+import type { ComposedMail } from '../../providers/mail/mail';
 import { queueMail } from '../mail/queue-mail';
 import { recordSubmissionEvent } from './record-submission-event';
 
@@ -17,7 +17,7 @@ export interface SubmissionMailContext {
  */
 export async function queueSubmissionMail(
   executor: Executor,
-  message: MailMessage,
+  message: ComposedMail,
   context: SubmissionMailContext,
 ): Promise<void> {
   await queueMail(executor, message, {

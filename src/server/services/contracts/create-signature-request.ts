@@ -19,7 +19,7 @@ import type { ArtistRow } from '../artists/find-artist-of-user';
 import { agreementArtistName, agreementValuesFor, hashAgreementText } from './agreement-values';
 import { expireIfOverdue } from './expire-overdue-request';
 import { getCurrentTemplate } from './get-current-template';
-import { issueSigningToken, signingPageUrl } from './issue-signing-token';
+import { issueSigningToken, signingPagePath } from './issue-signing-token';
 import { recordSignatureEvent, type SignatureActor } from './record-signature-event';
 
 export interface CreateSignatureRequestDeps {
@@ -128,7 +128,7 @@ export async function createSignatureRequest(
   const { row, values } = created;
   if (deps.externalSigning)
     await startWithProvider(deps, deps.externalSigning, row, values, input.actor, now);
-  return { id: row.id, signUrl: signingPageUrl(deps.config.publicUrl, link.token) };
+  return { id: row.id, signUrl: signingPagePath(link.token) };
 }
 
 /**

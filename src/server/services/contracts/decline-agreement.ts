@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { signatureRequests } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
-import type { MailMessage } from '../../providers/mail/mail';
+import type { ComposedMail } from '../../providers/mail/mail';
 import { queueMail } from '../mail/queue-mail';
 import { listStaffAddresses } from '../staff/list-staff-addresses';
 import { expireIfOverdue } from './expire-overdue-request';
@@ -23,13 +23,14 @@ export function composeDeclineNotice(
   config: AppConfig,
   to: string,
   notice: { artistId: string; signerName: string; signerEmail: string; reason: string | null },
-): MailMessage {
+): ComposedMail {
   const paragraphs = [
     `${notice.signerName} <${notice.signerEmail}> declined to sign the artist agreement.`,
     notice.reason ? `Their reason:\n${notice.reason}` : 'They gave no reason.',
     `See the artist: ${config.publicUrl}/artist/${notice.artistId}`,
   ];
   return {
+    kind: 'notices',
     to,
     subject: `Agreement declined: ${notice.signerName}`,
     text: paragraphs.join('\n\n'),

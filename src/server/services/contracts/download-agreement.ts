@@ -32,7 +32,7 @@ export interface AgreementDownload {
  * schedule `release-schedule-<release>-v<version>-signed.pdf`, so the two never overwrite each
  * other in a downloads folder.
  */
-async function sealedFileName(
+export async function sealedFileName(
   db: Database,
   row: { signerName: string; scheduleId: string | null },
 ): Promise<string> {

@@ -1,9 +1,8 @@
-import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { conflict } from '../../errors';
 import { expireIfOverdue } from './expire-overdue-request';
 import { findSignatureRequest } from './find-signature-request';
-import { attachSigningLink, issueSigningToken, signingPageUrl } from './issue-signing-token';
+import { attachSigningLink, issueSigningToken, signingPagePath } from './issue-signing-token';
 import { closedRequestMessage } from './present-signature-request';
 import type { SignatureActor } from './record-signature-event';
 
@@ -13,7 +12,7 @@ import type { SignatureActor } from './record-signature-event';
  * request answers Imprint's own signing page (with Dropbox Sign, the page opens their client).
  */
 export async function issueSignUrl(
-  deps: { db: Database; config: AppConfig },
+  deps: { db: Database },
   requestId: string,
   artistId: string,
   actor: SignatureActor,
@@ -36,5 +35,5 @@ export async function issueSignUrl(
   if (outcome.kind === 'closed') throw conflict(closedRequestMessage(outcome.status));
   // A Dropbox Sign request is signed on the same page: it asks the provider for its short-lived,
   // single-use embedded URL when it opens, so no URL of theirs is spent here.
-  return signingPageUrl(deps.config.publicUrl, link.token);
+  return signingPagePath(link.token);
 }

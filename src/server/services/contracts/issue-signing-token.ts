@@ -15,8 +15,13 @@ export function issueSigningToken(now: Date): { token: string; tokenHash: string
   };
 }
 
-export function signingPageUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/sign/${token}`;
+/**
+ * The signing page of a token as the app opens it: a path, so the page opens on the origin the
+ * artist's session is on (an absolute PUBLIC_URL address would ask a session opened at another
+ * address of the server to sign in again).
+ */
+export function signingPagePath(token: string): string {
+  return `/sign/${token}`;
 }
 
 /**

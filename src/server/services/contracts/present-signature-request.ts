@@ -6,6 +6,11 @@ export function agreementDocumentPath(requestId: string): string {
   return `/api/contracts/${requestId}/document`;
 }
 
+/** The page that checks a copy of the request's sealed PDF (and, for a schedule, a file it lists). */
+export function agreementVerifyPath(requestId: string): string {
+  return `/contracts/${requestId}/verify`;
+}
+
 /** A request as the tab and the status route show it; the signing link is never part of it. */
 export function presentSignatureRequest(row: SignatureRequestRow): SignatureRequest {
   return {

@@ -52,6 +52,8 @@ describe('readPdfSignature', () => {
       subFilter: 'adbe.pkcs7.detached',
       coversWholeFile: true,
       signer: { commonName: `${labelName} document seal`, organisation: labelName },
+      // Without TSA_URL: no timestamp token, only the server's clock (signedAt).
+      timestamp: null,
       digestMatches: true,
       signatureVerifies: true,
       intact: true,

@@ -1,5 +1,24 @@
 import { createHash, verify, X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
+import { readTimeStampToken, TSP_OID } from '../../providers/timestamp/tsp';
+
+/** An RFC 3161 timestamp token carried by a signature (id-aa-signatureTimeStampToken). */
+export interface PdfTimestamp {
+  /** The token's genTime: the time the authority vouches for; null when the token cannot be read. */
+  at: Date | null;
+  /** The authority's certificate subject (the token's signer); null when it cannot be read. */
+  authority: { commonName: string | null; organisation: string | null } | null;
+  /** The token's message imprint is the digest of this signature's value: it is this signature's. */
+  imprintMatches: boolean;
+  /**
+   * All of it: the imprint matches, the token's signature over its TSTInfo verifies with the
+   * authority's certificate, and that certificate is one for timestamping (id-kp-timeStamping).
+   * Whether the authority is one to trust is a reader's trust list's question, not this one.
+   */
+  verifies: boolean;
+  /** Why the token could not be read or does not verify, in words; null when it verifies. */
+  problem: string | null;
+}
 
 /** What the last signature of a PDF says, and whether the file still is what was signed. */
 export interface PdfSignature {
@@ -10,8 +29,10 @@ export interface PdfSignature {
   coversWholeFile: boolean;
   /** The signer certificate's subject; null when the signature cannot be read. */
   signer: { commonName: string | null; organisation: string | null } | null;
-  /** The CMS signingTime attribute: the signer's own clock, not a trusted timestamp. */
+  /** The CMS signingTime attribute: the signing server's own clock, not a trusted timestamp. */
   signedAt: Date | null;
+  /** The timestamp authority's token over the signature (TSA_URL at sealing); null when none. */
+  timestamp: PdfTimestamp | null;
   /** The digest of the ByteRange's bytes equals the signed messageDigest attribute. */
   digestMatches: boolean;
   /** The signature over the signed attributes verifies with the signer certificate's key. */
@@ -30,6 +51,7 @@ const OID = {
   contentType: '1.2.840.113549.1.9.3',
   messageDigest: '1.2.840.113549.1.9.4',
   signingTime: '1.2.840.113549.1.9.5',
+  timeStampToken: TSP_OID.signatureTimeStampToken,
   commonName: '2.5.4.3',
   organisation: '2.5.4.10',
   subjectKeyIdentifier: '2.5.29.14',
@@ -203,9 +225,14 @@ function timeOf(node: Asn1 | undefined): Date | null {
 
 interface CmsCheck {
   signer: { commonName: string | null; organisation: string | null };
+  /** The signer certificate's DER. */
+  signerCertificate: Buffer;
   signedAt: Date | null;
   digestMatches: boolean;
   signatureVerifies: boolean;
+  /** The SignerInfo's signature value, and the timestamp token among its unsigned attributes. */
+  signature: Buffer;
+  timestampToken: Asn1 | undefined;
   problem: string | null;
 }
 
@@ -235,6 +262,8 @@ function checkCms(cms: Buffer, signedContent: Buffer[]): CmsCheck {
     bytesOf(children(rest[0], 'signature algorithm')[0], 'signature algorithm'),
   );
   const signature = Buffer.from(bytesOf(rest[1], 'signature value'), 'binary');
+  const unsignedAttributes = isContext(rest[2], 1) ? children(rest[2], 'unsigned attributes') : [];
+  const timestampToken = attributeValue(unsignedAttributes, OID.timeStampToken);
 
   const certificate = certificates.find((cert) => {
     if (isContext(sid, 0)) return cert.subjectKeyId === bytesOf(sid, 'signer identifier');
@@ -243,11 +272,13 @@ function checkCms(cms: Buffer, signedContent: Buffer[]): CmsCheck {
   });
   if (!certificate) throw new Error("the signature does not carry its signer's certificate");
   const signer = nameParts(certificate.subject);
+  const signerCertificate = Buffer.from(der(certificate.node), 'binary');
+  const found = { signer, signerCertificate, signature, timestampToken };
 
   const digestName = DIGESTS[digestOid];
   if (!digestName)
     return {
-      signer,
+      ...found,
       signedAt: null,
       digestMatches: false,
       signatureVerifies: false,
@@ -279,15 +310,50 @@ function checkCms(cms: Buffer, signedContent: Buffer[]): CmsCheck {
   }
   if (signatureOid === OID.rsassaPss)
     return {
-      signer,
+      ...found,
       signedAt,
       digestMatches,
       signatureVerifies: false,
       problem: 'RSASSA-PSS signatures are not checked',
     };
-  const publicKey = new X509Certificate(Buffer.from(der(certificate.node), 'binary')).publicKey;
+  const publicKey = new X509Certificate(signerCertificate).publicKey;
   const signatureVerifies = verify(digestName, verifiedBytes, publicKey, signature);
-  return { signer, signedAt, digestMatches, signatureVerifies, problem: null };
+  return { ...found, signedAt, digestMatches, signatureVerifies, problem: null };
+}
+
+/**
+ * A signature's RFC 3161 token, checked as a PDF reader checks a signature timestamp: its TSTInfo's
+ * message imprint is the digest of the signature value, its own CMS signature verifies (the
+ * messageDigest of the TSTInfo, the signature over the signed attributes), and the certificate
+ * that signed it is a timestamping one. Never throws: a token that cannot be read says why.
+ */
+function checkTimestamp(token: Asn1, signatureValue: Buffer): PdfTimestamp {
+  try {
+    const tokenDer = Buffer.from(der(token), 'binary');
+    const info = readTimeStampToken(tokenDer);
+    const check = checkCms(tokenDer, [info.content]);
+    const digestName = DIGESTS[info.digestAlgorithm];
+    const imprintMatches =
+      digestName !== undefined && createHash(digestName).update(signatureValue).digest().equals(info.digest);
+    const forTimestamping =
+      new X509Certificate(check.signerCertificate).keyUsage?.includes(TSP_OID.timeStamping) ?? false;
+    const problem = !imprintMatches
+      ? 'the timestamp is for other data than this signature'
+      : !check.digestMatches || !check.signatureVerifies
+        ? (check.problem ?? "the timestamp's own signature does not verify")
+        : !forTimestamping
+          ? "the timestamp's certificate is not one for timestamping"
+          : null;
+    return { at: info.genTime, authority: check.signer, imprintMatches, verifies: problem === null, problem };
+  } catch (error) {
+    return {
+      at: null,
+      authority: null,
+      imprintMatches: false,
+      verifies: false,
+      problem: `the timestamp cannot be read: ${(error as Error).message}`,
+    };
+  }
 }
 
 /**
@@ -308,6 +374,7 @@ export function readPdfSignature(pdf: Uint8Array): PdfSignature | null {
     coversWholeFile: false,
     signer: null,
     signedAt: null,
+    timestamp: null,
     digestMatches: false,
     signatureVerifies: false,
     intact: false,
@@ -332,6 +399,7 @@ export function readPdfSignature(pdf: Uint8Array): PdfSignature | null {
       coversWholeFile,
       signer: check.signer,
       signedAt: check.signedAt,
+      timestamp: check.timestampToken ? checkTimestamp(check.timestampToken, check.signature) : null,
       digestMatches: check.digestMatches,
       signatureVerifies: check.signatureVerifies,
       intact: check.digestMatches && check.signatureVerifies,

@@ -7,6 +7,11 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_AGREEMENT_TEMPLATE, renderAgreement } from '../../../domain';
+import {
+  Rfc3161TimestampAuthority,
+  TimestampAuthorityError,
+} from '../../providers/timestamp/timestamp-authority';
+import { startTsaStandIn, type TsaStandIn } from '../../stand-ins/tsa';
 import { readPdfSignature } from './read-pdf-signature';
 import {
   buildSealedAgreementPdf as buildPdf,
@@ -327,6 +332,76 @@ describe('the seal signature', () => {
   it('leaves the PDF unsigned only when asked (the seal bench)', async () => {
     const bytes = await buildPdf(agreementInput(), { sign: false });
     expect(readPdfSignature(bytes)).toBeNull();
+  });
+});
+
+describe('trusted time (TSA_URL)', () => {
+  const genTime = new Date('2026-11-20T09:18:14.250Z');
+  let tsa: TsaStandIn;
+  let timestamped: Buffer;
+  beforeAll(async () => {
+    tsa = await startTsaStandIn({ now: () => genTime });
+    const timestamps = new Rfc3161TimestampAuthority(tsa.url);
+    timestamped = Buffer.from(
+      await buildPdf(agreementInput(), { certificate, contactInfo: 'hello@northern.example', timestamps }),
+    );
+  });
+  afterAll(() => tsa.close());
+
+  it("carries the authority's token over the signature, read back and verified; pdfsig still finds it valid", async () => {
+    const signature = readPdfSignature(timestamped);
+    expect(signature).toMatchObject({
+      coversWholeFile: true,
+      intact: true,
+      timestamp: {
+        at: genTime,
+        authority: { commonName: tsa.commonName, organisation: tsa.organisation },
+        imprintMatches: true,
+        verifies: true,
+        problem: null,
+      },
+    });
+    // The signingTime stays the server's clock; the token is the authority's word beside it.
+    expect(signature?.signedAt?.toISOString()).toBe('2026-11-20T09:18:13.000Z');
+    expect(tsa.requests).toHaveLength(1);
+
+    const report = await pdfsig(timestamped);
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Total document signed');
+  });
+
+  it('tells a token changed after signing from the signature, which stays intact', () => {
+    // The stand-in's policy OID (1.2.3.4.1) inside the token's TSTInfo, in the /Contents hex.
+    const text = timestamped.toString('latin1');
+    const at = text.indexOf('06042a030401');
+    expect(at).toBeGreaterThan(0);
+    const changed = Buffer.from(timestamped);
+    changed.write('2', at + 11, 'latin1');
+    expect(readPdfSignature(changed)).toMatchObject({
+      intact: true,
+      timestamp: {
+        imprintMatches: true,
+        verifies: false,
+        problem: "the timestamp's own signature does not verify",
+      },
+    });
+  });
+
+  it('fails in words, and seals nothing, when the authority does not answer', async () => {
+    tsa.failAll(true);
+    try {
+      const sealing = buildPdf(agreementInput(), {
+        certificate,
+        contactInfo: 'hello@northern.example',
+        timestamps: new Rfc3161TimestampAuthority(tsa.url),
+      });
+      await expect(sealing).rejects.toThrow(TimestampAuthorityError);
+      await expect(sealing).rejects.toThrow(
+        `The timestamp authority at ${tsa.url} answered HTTP 500 Internal Server Error`,
+      );
+    } finally {
+      tsa.failAll(false);
+    }
   });
 });
 

@@ -1,14 +1,25 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ADOBE_PKCS7_DETACHED } from '@signpdf/utils';
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
+import { PDFDocument, type PDFImage } from 'pdf-lib';
 import { splitAgreementBlocks } from '../../../domain';
+import type { TimestampAuthority } from '../../providers/timestamp/timestamp-authority';
+import {
+  CONTENT_WIDTH,
+  clean,
+  drawFooters,
+  drawLabelledRows,
+  embedFonts,
+  HEADING_SIZE,
+  MARGIN,
+  MUTED_COLOR,
+  TEXT_COLOR,
+  TITLE_SIZE,
+  Writer,
+  wrapText,
+} from './pdf-layout';
 import type { SealCertificate } from './seal-certificate';
-import { SealSigner } from './seal-signer';
+import { SealSigner, TIMESTAMP_TOKEN_RESERVE_BYTES } from './seal-signer';
 
 export type SealedSignature =
   | { method: 'typed'; typedName: string }
@@ -38,82 +49,10 @@ export interface SealedAgreementInput {
   sealedAt: Date;
 }
 
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
-const MARGIN = 56;
-const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
-const FOOTER_Y = 30;
-const TEXT_COLOR = rgb(0.1, 0.1, 0.16);
-const MUTED_COLOR = rgb(0.38, 0.38, 0.44);
-const RULE_COLOR = rgb(0.78, 0.78, 0.82);
-
 const BODY_SIZE = 10.5;
 const BODY_LEADING = BODY_SIZE * 1.45;
-const HEADING_SIZE = 13;
-const TITLE_SIZE = 18;
-const TABLE_SIZE = 9;
-const TABLE_LEADING = TABLE_SIZE * 1.45;
-const TABLE_LABEL_WIDTH = 140;
-const TABLE_GAP = 12;
 const SIGNATURE_BOX = { width: 240, height: 80 };
 const NOT_RECORDED = 'Not recorded';
-
-interface FontBytes {
-  regular: Uint8Array;
-  bold: Uint8Array;
-  oblique: Uint8Array;
-}
-
-let fontBytes: Promise<FontBytes> | undefined;
-
-/**
- * DejaVu covers Latin, Greek and Cyrillic, so names like 'Zoë Łódź' or 'Привет' are real text in
- * the PDF. The folder is found through the package, which works from the sources (tsx, vitest)
- * and from any install layout alike.
- */
-function loadFontBytes(): Promise<FontBytes> {
-  fontBytes ??= (async () => {
-    const packageJson = createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json');
-    const dir = path.join(path.dirname(packageJson), 'ttf');
-    const [regular, bold, oblique] = await Promise.all(
-      ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf'].map(
-        async (file) => new Uint8Array(await readFile(path.join(dir, file))),
-      ),
-    );
-    return { regular: regular as Uint8Array, bold: bold as Uint8Array, oblique: oblique as Uint8Array };
-  })().catch((error: unknown) => {
-    // A failed read must not stay cached: the next seal tries again.
-    fontBytes = undefined;
-    throw error;
-  });
-  return fontBytes;
-}
-
-type FontkitFont = ReturnType<typeof fontkit.create>;
-const parsedFonts = new WeakMap<Uint8Array, FontkitFont>();
-
-/**
- * fontkit parses the whole TTF on every embed; the cached font bytes are always the same arrays,
- * so each font is parsed once per process. fontkit's font objects are synchronous and keep no
- * state between calls that a second document could disturb.
- */
-const cachingFontkit: typeof fontkit = {
-  create(buffer: Uint8Array, postscriptName?: string) {
-    if (postscriptName !== undefined) return fontkit.create(buffer, postscriptName);
-    let font = parsedFonts.get(buffer);
-    if (!font) {
-      font = fontkit.create(buffer);
-      parsedFonts.set(buffer, font);
-    }
-    return font;
-  },
-};
-
-/** pdf-lib draws a string on one line; control characters would print as missing glyphs. */
-function clean(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
-  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ');
-}
 
 /** ISO 8601 in UTC to the second: what the certificate records. */
 export function formatCertificateTime(date: Date): string {
@@ -127,124 +66,10 @@ function formatSignedLineTime(date: Date): string {
     .replace(/\.\d{3}Z$/, ' UTC');
 }
 
-/**
- * Lines of `text` no wider than `maxWidth`. Words are measured once each; a word wider than the
- * line on its own (a hash, a user agent, a long URL) is cut where it fills the line.
- */
-export function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
-  const words = clean(text).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [''];
-  const widthOf = (value: string) => font.widthOfTextAtSize(value, size);
-  const spaceWidth = widthOf(' ');
-  const lines: string[] = [];
-  let line = '';
-  let lineWidth = 0;
-
-  const pushPieces = (word: string) => {
-    let rest = word;
-    while (rest) {
-      let count = 1;
-      // Longest prefix that fits (at least one character, so the loop always progresses).
-      while (count < rest.length && widthOf(rest.slice(0, count + 1)) <= maxWidth) count++;
-      const piece = rest.slice(0, count);
-      rest = rest.slice(count);
-      if (rest) lines.push(piece);
-      else {
-        line = piece;
-        lineWidth = widthOf(piece);
-      }
-    }
-  };
-
-  for (const word of words) {
-    const wordWidth = widthOf(word);
-    if (line && lineWidth + spaceWidth + wordWidth <= maxWidth) {
-      line += ` ${word}`;
-      lineWidth += spaceWidth + wordWidth;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = '';
-    lineWidth = 0;
-    if (wordWidth <= maxWidth) {
-      line = word;
-      lineWidth = wordWidth;
-    } else pushPieces(word);
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 function decodePngDataUrl(dataUrl: string): Uint8Array {
   const match = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl);
   if (!match?.[1]) throw new Error('The drawn signature is not a PNG data URL');
   return new Uint8Array(Buffer.from(match[1], 'base64'));
-}
-
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  oblique: PDFFont;
-}
-
-/** A cursor over A4 pages that starts a new page when the next thing does not fit. */
-class Writer {
-  page: PDFPage;
-  y: number;
-
-  constructor(
-    readonly doc: PDFDocument,
-    readonly fonts: Fonts,
-  ) {
-    this.page = this.addPage();
-    this.y = PAGE_HEIGHT - MARGIN;
-  }
-
-  addPage(): PDFPage {
-    this.page = this.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-    this.y = PAGE_HEIGHT - MARGIN;
-    return this.page;
-  }
-
-  /** Room for `height` points below the cursor, on this page or a new one. */
-  ensure(height: number): void {
-    if (this.y - height < MARGIN) this.addPage();
-  }
-
-  lines(
-    lines: string[],
-    options: { font: PDFFont; size: number; leading: number; x?: number; color?: typeof TEXT_COLOR },
-  ): void {
-    for (const line of lines) {
-      this.ensure(options.leading);
-      this.y -= options.leading;
-      this.page.drawText(line, {
-        x: options.x ?? MARGIN,
-        // The baseline sits a little above the bottom of the line box.
-        y: this.y + (options.leading - options.size) * 0.5 + options.size * 0.2,
-        size: options.size,
-        font: options.font,
-        color: options.color ?? TEXT_COLOR,
-      });
-    }
-  }
-
-  paragraph(text: string, font: PDFFont, size: number, leading: number, color = TEXT_COLOR): void {
-    this.lines(wrapText(text, font, size, CONTENT_WIDTH), { font, size, leading, color });
-  }
-
-  gap(height: number): void {
-    this.y -= height;
-  }
-
-  rule(): void {
-    this.page.drawLine({
-      start: { x: MARGIN, y: this.y },
-      end: { x: PAGE_WIDTH - MARGIN, y: this.y },
-      thickness: 0.5,
-      color: RULE_COLOR,
-    });
-  }
 }
 
 function drawAgreement(writer: Writer, input: SealedAgreementInput): void {
@@ -349,47 +174,24 @@ function drawCertificate(writer: Writer, input: SealedAgreementInput): void {
   );
   writer.gap(10);
   writer.rule();
-  const valueX = MARGIN + TABLE_LABEL_WIDTH + TABLE_GAP;
-  const valueWidth = CONTENT_WIDTH - TABLE_LABEL_WIDTH - TABLE_GAP;
-  for (const [label, value] of certificateRows(input)) {
-    const labelLines = wrapText(label, bold, TABLE_SIZE, TABLE_LABEL_WIDTH);
-    const valueLines = wrapText(value, regular, TABLE_SIZE, valueWidth);
-    const rows = Math.max(labelLines.length, valueLines.length);
-    writer.ensure(rows * TABLE_LEADING + 8);
-    const top = writer.y - 4;
-    writer.y = top;
-    writer.lines(labelLines, { font: bold, size: TABLE_SIZE, leading: TABLE_LEADING });
-    writer.y = top;
-    writer.lines(valueLines, { font: regular, size: TABLE_SIZE, leading: TABLE_LEADING, x: valueX });
-    writer.y = top - rows * TABLE_LEADING - 4;
-    writer.rule();
-  }
+  drawLabelledRows(writer, certificateRows(input));
   writer.gap(16);
   writer.paragraph(verificationNote(input), regular, 9.5, 14);
 }
 
-function drawFooters(doc: PDFDocument, font: PDFFont, labelName: string): void {
-  const pages = doc.getPages();
-  const size = 8.5;
-  const label = wrapText(labelName, font, size, CONTENT_WIDTH / 2)[0] ?? '';
-  pages.forEach((page, index) => {
-    const pageText = `Page ${index + 1} of ${pages.length}`;
-    page.drawText(label, { x: MARGIN, y: FOOTER_Y, size, font, color: MUTED_COLOR });
-    page.drawText(pageText, {
-      x: PAGE_WIDTH - MARGIN - font.widthOfTextAtSize(pageText, size),
-      y: FOOTER_Y,
-      size,
-      font,
-      color: MUTED_COLOR,
-    });
-  });
+/** How the sealed PDF is signed: the seal certificate, and a timestamp authority when TSA_URL is set. */
+export interface SealSigningWith {
+  certificate: SealCertificate;
+  contactInfo: string;
+  /** The signature then carries the authority's RFC 3161 token; without it, only the server's clock. */
+  timestamps?: TimestampAuthority | undefined;
 }
 
 /**
  * How the sealed PDF is finished: signed with the seal certificate (every seal), or left unsigned,
  * as sealed PDFs were before they carried a signature (the seal bench's baseline only).
  */
-export type SealSigning = { certificate: SealCertificate; contactInfo: string } | { sign: false };
+export type SealSigning = SealSigningWith | { sign: false };
 
 /**
  * The body of a PDF literal string holding `value`, for pdf-lib's `PDFString.of`, which writes its
@@ -408,12 +210,13 @@ export function pdfTextLiteral(value: string): string {
  * over a ByteRange that covers the whole file but the signature itself. The placeholder goes in
  * with pdf-lib, then the file is written without object streams, so the signature dictionary and
  * its /ByteRange stay plain text that @signpdf/signpdf can fill in and any reader can find. The
- * signing time, the dictionary's /M and the PDF's dates are all the seal's time.
+ * signing time, the dictionary's /M and the PDF's dates are all the seal's time; with a timestamp
+ * authority, /Contents keeps room for its token too (the signer adds it, seal-signer.ts).
  */
 async function signSealedPdf(
   doc: PDFDocument,
   input: SealedAgreementInput,
-  signing: { certificate: SealCertificate; contactInfo: string },
+  signing: SealSigningWith,
 ): Promise<Uint8Array> {
   pdflibAddPlaceholder({
     pdfDoc: doc,
@@ -423,12 +226,18 @@ async function signSealedPdf(
     // Where the seal was made: the portal that keeps the record (the verify link's host).
     location: pdfTextLiteral(new URL(input.verifyUrl).host),
     signingTime: input.sealedAt,
-    signatureLength: signing.certificate.signatureLength,
+    // Hex digits: two per byte.
+    signatureLength:
+      signing.certificate.signatureLength + (signing.timestamps ? 2 * TIMESTAMP_TOKEN_RESERVE_BYTES : 0),
     subFilter: SUBFILTER_ADOBE_PKCS7_DETACHED,
     appName: 'Imprint',
   });
   const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
-  return new SignPdf().sign(prepared, new SealSigner(signing.certificate), input.sealedAt);
+  return new SignPdf().sign(
+    prepared,
+    new SealSigner(signing.certificate, signing.timestamps),
+    input.sealedAt,
+  );
 }
 
 /**
@@ -441,24 +250,18 @@ export async function buildSealedAgreementPdf(
   input: SealedAgreementInput,
   signing: SealSigning,
 ): Promise<Uint8Array> {
-  const bytes = await loadFontBytes();
   const doc = await PDFDocument.create();
-  doc.registerFontkit(cachingFontkit);
-  const [regular, bold, oblique] = await Promise.all([
-    doc.embedFont(bytes.regular, { subset: true }),
-    doc.embedFont(bytes.bold, { subset: true }),
-    doc.embedFont(bytes.oblique, { subset: true }),
-  ]);
+  const fonts = await embedFonts(doc);
   const drawn =
     input.signature.method === 'drawn'
       ? await doc.embedPng(decodePngDataUrl(input.signature.pngDataUrl))
       : undefined;
 
-  const writer = new Writer(doc, { regular, bold, oblique });
+  const writer = new Writer(doc, fonts);
   drawAgreement(writer, input);
   drawSignatureBlock(writer, input, drawn);
   drawCertificate(writer, input);
-  drawFooters(doc, regular, input.labelName);
+  drawFooters(doc, fonts.regular, input.labelName);
 
   doc.setTitle(input.title);
   doc.setAuthor(input.labelName);

@@ -4,8 +4,13 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { artists, releaseSchedules, signatureRequests } from '../../db/schema';
 import { PermanentJobError } from '../../jobs/queue';
+import type { ComposedMail } from '../../providers/mail/mail';
 import type { ExternalSigning } from '../../providers/signing/external-signing';
 import type { StorageProvider } from '../../providers/storage/storage';
+import {
+  type TimestampAuthority,
+  TimestampAuthorityError,
+} from '../../providers/timestamp/timestamp-authority';
 import { queueMail } from '../mail/queue-mail';
 import { recordSignatureEvent } from './record-signature-event';
 import { buildSealedAgreementPdf, type SealedSignature } from './seal-agreement-pdf';
@@ -17,6 +22,8 @@ export interface SealDeps {
   db: Database;
   storage: StorageProvider;
   externalSigning: ExternalSigning | undefined;
+  /** The timestamp authority whose token the seal signature carries (TSA_URL), when configured. */
+  timestamps?: TimestampAuthority | undefined;
   config: AppConfig;
   now?: () => Date;
 }
@@ -74,7 +81,7 @@ export function composeSealedAgreementEmail(
   to: string,
   request: { id: string; signerName: string; documentTitle: string },
   submissionId: string | null = null,
-) {
+): ComposedMail {
   const label = config.label.name;
   const place = sealedCopyPlace(config, submissionId);
   const verifyUrl = agreementVerifyUrl(config.publicUrl, request.id);
@@ -98,7 +105,7 @@ export function composeSealedAgreementEmail(
 <p style="color:#555">Any copy of it can be checked against the label's record at <a href="${escapeHtml(verifyUrl)}">${escapeHtml(verifyUrl)}</a>.</p>
 <p>${escapeHtml(label)}</p>
 </body></html>`;
-  return { to, subject: place.subject, text, html };
+  return { kind: 'legal', to, subject: place.subject, text, html };
 }
 
 function signatureOf(request: SignatureRequestRow): SealedSignature {
@@ -146,9 +153,15 @@ async function producePdf(deps: SealDeps, request: SignatureRequestRow, sealedAt
         labelName: deps.config.label.name,
         sealedAt,
       },
-      { certificate, contactInfo: deps.config.label.contactEmail },
+      { certificate, contactInfo: deps.config.label.contactEmail, timestamps: deps.timestamps },
     );
   } catch (error) {
+    // The timestamp authority may answer later: the job retries with the queue's backoff, and the
+    // seal never goes out without the trusted time TSA_URL promises.
+    if (error instanceof TimestampAuthorityError)
+      throw new Error(`Signature request ${request.id} could not be sealed: ${error.message}`, {
+        cause: error,
+      });
     // The PDF is made from stored data only: what failed once (an unreadable drawing) fails again.
     throw new PermanentJobError(
       `The sealed PDF of signature request ${request.id} could not be made: ${(error as Error).message}`,

@@ -1,6 +1,8 @@
 import { constants, privateEncrypt } from 'node:crypto';
 import { Signer } from '@signpdf/utils';
 import forge from 'node-forge';
+import type { TimestampAuthority } from '../../providers/timestamp/timestamp-authority';
+import { oid, parseDer, sequence, setOf, TSP_OID } from '../../providers/timestamp/tsp';
 import type { SealCertificate } from './seal-certificate';
 
 /**
@@ -8,6 +10,12 @@ import type { SealCertificate } from './seal-certificate';
  * signature with SHA-256 pads and signs.
  */
 const SHA256_DIGEST_INFO_PREFIX = Buffer.from('3031300d060960864801650304020105000420', 'hex');
+
+/**
+ * The bytes of /Contents kept for a timestamp token beside the signature: a token carries the
+ * TSA's certificate chain (commercial TSAs send two to four certificates, 4 to 7 KB in all).
+ */
+export const TIMESTAMP_TOKEN_RESERVE_BYTES = 12 * 1024;
 
 /** The issuer Name of a certificate as it was written (node-forge keeps the parsed TBSCertificate). */
 export function writtenIssuer(certificate: forge.pki.Certificate): forge.asn1.Asn1 {
@@ -32,9 +40,19 @@ export function writtenIssuer(certificate: forge.pki.Certificate): forge.asn1.As
  *   signature named an issuer no certificate has, and no reader could find the signer. The
  *   SignerInfo's issuer is not among the signed attributes, so setting it does not touch what is
  *   signed.
+ *
+ * With a timestamp authority, the SignerInfo also carries its RFC 3161 token over the signature
+ * value as the unsigned attribute id-aa-signatureTimeStampToken (RFC 3161 appendix A, as PAdES
+ * and Acrobat read it): trusted time for the signature, where signingTime is only the server's
+ * clock. Unsigned attributes are outside what the signature covers, so the token is added after
+ * signing. When the authority fails, signing fails (TimestampAuthorityError): a seal that promised
+ * trusted time never goes out without it.
  */
 export class SealSigner extends Signer {
-  constructor(private readonly certificate: SealCertificate) {
+  constructor(
+    private readonly certificate: SealCertificate,
+    private readonly timestamps?: TimestampAuthority,
+  ) {
     super();
   }
 
@@ -74,6 +92,27 @@ export class SealSigner extends Signer {
     if (!issuerAndSerial || !Array.isArray(issuerAndSerial.value))
       throw new Error('node-forge wrote no SignerInfo');
     issuerAndSerial.value[0] = writtenIssuer(signerCertificate);
+    if (this.timestamps) await this.addTimestamp(signerInfos[0] as forge.asn1.Asn1, this.timestamps);
     return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary');
+  }
+
+  /** The authority's token over the SignerInfo's signature value, as its unsignedAttrs [1]. */
+  private async addTimestamp(signerInfo: forge.asn1.Asn1, timestamps: TimestampAuthority): Promise<void> {
+    const fields = signerInfo.value as forge.asn1.Asn1[];
+    // SignerInfo: version, sid, digestAlgorithm, [0] signedAttrs, signatureAlgorithm, signature.
+    const signature = fields.at(-1);
+    if (signature?.type !== forge.asn1.Type.OCTETSTRING || typeof signature.value !== 'string')
+      throw new Error('node-forge wrote no signature value');
+    const token = await timestamps.timestamp(Buffer.from(signature.value, 'binary'));
+    if (token.length > TIMESTAMP_TOKEN_RESERVE_BYTES)
+      throw new Error(
+        `The timestamp token from ${timestamps.url} takes ${token.length} bytes, more than the ${TIMESTAMP_TOKEN_RESERVE_BYTES} the PDF keeps for it`,
+      );
+    // [1] IMPLICIT SET OF Attribute: the attribute, its value the token as the authority wrote it.
+    const attribute = sequence(
+      oid(TSP_OID.signatureTimeStampToken),
+      setOf(parseDer(token, 'timestamp token')),
+    );
+    fields.push(forge.asn1.create(forge.asn1.Class.CONTEXT_SPECIFIC, 1, true, [attribute]));
   }
 }

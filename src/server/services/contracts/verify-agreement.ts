@@ -51,14 +51,37 @@ async function readStoredFile(
 function describeSignature(pdf: Buffer): ContractSignature | undefined {
   const signature = readPdfSignature(pdf);
   if (!signature) return undefined;
+  const { timestamp } = signature;
   return {
     ...(signature.signer?.commonName ? { subject: signature.signer.commonName } : {}),
     ...(signature.signer?.organisation ? { organisation: signature.signer.organisation } : {}),
     ...(signature.signedAt ? { signedAt: signature.signedAt.toISOString() } : {}),
-    // Imprint's seals carry the signing server's clock; no timestamp authority vouches for it yet.
-    timeSource: 'server-clock',
+    // The authority's time only when its token verifies; else the signingTime, the server's clock.
+    timeSource: timestamp?.verifies ? 'timestamp-authority' : 'server-clock',
+    ...(timestamp
+      ? {
+          timestamp: {
+            ...(timestamp.at ? { at: timestamp.at.toISOString() } : {}),
+            ...(timestamp.authority ? authorityName(timestamp.authority) : {}),
+            verifies: timestamp.verifies,
+          },
+        }
+      : {}),
     intact: signature.intact,
     coversWholeFile: signature.coversWholeFile,
+  };
+}
+
+/** "Example Timestamp Responder 1, Example Trust Ltd": the CN, with the O unless the CN says it. */
+function authorityName(name: {
+  commonName: string | null;
+  organisation: string | null;
+}): { authority: string } | Record<string, never> {
+  const { commonName, organisation } = name;
+  if (!commonName) return organisation ? { authority: organisation } : {};
+  return {
+    authority:
+      organisation && !commonName.includes(organisation) ? `${commonName}, ${organisation}` : commonName,
   };
 }
 

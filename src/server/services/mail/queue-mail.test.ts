@@ -13,7 +13,12 @@ afterAll(async () => ctx.close());
 describe('queueMail', () => {
   it('sends through the job queue into the dev outbox', async () => {
     await ctx.database.db.transaction((tx) =>
-      queueMail(tx, { to: 'artist@example.com', subject: 'Welcome to Imprint', text: 'Hello' }),
+      queueMail(tx, {
+        kind: 'transactional',
+        to: 'artist@example.com',
+        subject: 'Welcome to Imprint',
+        text: 'Hello',
+      }),
     );
     expect(await ctx.database.db.select().from(outboxMessages)).toHaveLength(0); // not yet: it is queued
 
@@ -24,7 +29,12 @@ describe('queueMail', () => {
   });
 
   it('refuses a malformed message for good instead of retrying it', async () => {
-    await queueMail(ctx.database.db, { to: 'not an address', subject: 'x', text: 'y' });
+    await queueMail(ctx.database.db, {
+      kind: 'transactional',
+      to: 'not an address',
+      subject: 'x',
+      text: 'y',
+    });
     expect(await ctx.app.jobs.runOnce()).toMatchObject({ result: 'failed' });
     const failed = (await ctx.database.db.select().from(jobs)).find((job) => job.status === 'failed');
     expect(failed?.lastError).toContain('Invalid mail payload');

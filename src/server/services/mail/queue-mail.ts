@@ -1,8 +1,9 @@
+import { isErasedAddress } from '../../../domain';
 import type { Executor } from '../../db/client';
 import type { JobName } from '../../jobs';
 import type { Backoff } from '../../jobs/define-job';
 import { enqueueJob } from '../../jobs/queue';
-import type { MailMessage } from '../../providers/mail/mail';
+import type { ComposedMail } from '../../providers/mail/mail';
 
 export const sendMailJobType = 'mail.send' satisfies JobName;
 
@@ -45,13 +46,18 @@ export interface MailAudit {
 
 /**
  * Mail goes out through the job queue: enqueued in the transaction of the change it announces,
- * sent (and retried) by the worker, so a slow or failing mail server never fails the request.
+ * sent (and retried) by the worker, so a slow or failing mail server never fails the request. Its
+ * kind goes with it: the job skips a reminder or notice its recipient turned off, and gives the
+ * others of those kinds their unsubscribe link (jobs/send-mail.ts).
  */
 export async function queueMail(
   executor: Executor,
-  message: MailMessage,
+  message: ComposedMail,
   options: QueueMailOptions = {},
 ): Promise<void> {
+  // An erased artist's rows carry an address under .invalid, which no server can deliver to:
+  // mail to it (a later status change, a reminder) is dropped rather than retried for a day.
+  if (isErasedAddress(message.to)) return;
   await enqueueJob(
     executor,
     sendMailJobType,

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { conflict } from '../../errors';
 import { expireIfOverdue } from '../contracts/expire-overdue-request';
-import { attachSigningLink, issueSigningToken, signingPageUrl } from '../contracts/issue-signing-token';
+import { attachSigningLink, issueSigningToken, signingPagePath } from '../contracts/issue-signing-token';
 import type { SignatureActor } from '../contracts/record-signature-event';
 import { openScheduleRequest } from './open-schedule-request';
 import { findLatestScheduleRequest, findScheduleForViewer } from './read-release-schedule';
@@ -40,5 +40,5 @@ export async function issueScheduleSignUrl(
     if (!open) throw new Error(`Schedule ${schedule.id} has no request to sign`);
     await attachSigningLink(tx, open.id, link, actor, now);
   });
-  return signingPageUrl(deps.config.publicUrl, link.token);
+  return signingPagePath(link.token);
 }

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config';
-import type { MailMessage } from '../../providers/mail/mail';
+import type { ComposedMail } from '../../providers/mail/mail';
 import { paragraphsToHtml } from '../submissions/submission-mails';
 
 /**
@@ -10,7 +10,7 @@ export function composeScheduleToSignMail(
   config: AppConfig,
   to: string,
   details: { artistName: string; releaseTitle: string; version: number; submissionId: string },
-): MailMessage {
+): ComposedMail {
   const label = config.label.name;
   const paragraphs = [
     `Hi ${details.artistName},`,
@@ -21,6 +21,7 @@ export function composeScheduleToSignMail(
     `— The ${label} team`,
   ];
   return {
+    kind: 'legal',
     to,
     subject: `Sign the release schedule of "${details.releaseTitle}"`,
     text: paragraphs.join('\n\n'),

@@ -93,11 +93,12 @@ export async function runSigningTest(
       labelName: deps.config.label.name,
       sealedAt: now,
     },
-    { certificate, contactInfo: deps.config.label.contactEmail },
+    { certificate, contactInfo: deps.config.label.contactEmail, timestamps: deps.providers.timestamps },
   );
   const pages = (await PDFDocument.load(pdf)).getPageCount();
+  const timestamps = deps.providers.timestamps;
   return succeeded(
-    `Built-in signing sealed a test agreement for ${signerName} in memory: ${pages} pages, ${pdf.byteLength.toLocaleString('en-US')} bytes of PDF, signed by "${certificate.commonName ?? 'the seal certificate'}" (${certificate.source === 'configured' ? 'SEAL_P12_FILE' : 'self-signed'}, valid until ${certificate.notAfter.toISOString().slice(0, 10)}); nothing was stored.`,
+    `Built-in signing sealed a test agreement for ${signerName} in memory: ${pages} pages, ${pdf.byteLength.toLocaleString('en-US')} bytes of PDF, signed by "${certificate.commonName ?? 'the seal certificate'}" (${certificate.source === 'configured' ? 'SEAL_P12_FILE' : 'self-signed'}, valid until ${certificate.notAfter.toISOString().slice(0, 10)})${timestamps ? `, timestamped by ${timestamps.url}` : ''}; nothing was stored.`,
   );
 }
 

@@ -16,16 +16,44 @@ const intact: ContractSignature = {
 const block = () => screen.getByRole('region', { name: 'Digital signature' });
 
 describe('DigitalSignature', () => {
-  it('names the signer and the time by the server clock, and says the file is unchanged', () => {
+  it("names the signer and the time by the server's clock, and says the file is unchanged", () => {
     render(<DigitalSignature signature={intact} />);
     const section = block();
     expect(within(section).getByRole('heading', { level: 3, name: 'Digital signature' })).toBeTruthy();
-    expect(section.textContent).toContain(
-      `Signed by Imprint document seal · ${formatDateTime(intact.signedAt)} (server clock)`,
-    );
+    expect(within(section).getByText('Signed by Imprint document seal')).toBeTruthy();
+    expect(section.textContent).toContain(`Time: ${formatDateTime(intact.signedAt)} (the server's clock)`);
     expect(section.querySelector('time')?.getAttribute('dateTime')).toBe('2026-11-21T09:30:05.000Z');
     expect(within(section).getByText('Unchanged since signing')).toBeTruthy();
     expect(within(section).queryByRole('alert')).toBeNull();
+  });
+
+  it("shows the timestamp authority's time when its token verifies, else the server's clock and why", () => {
+    const timestamp = {
+      at: '2026-11-21T09:30:06.250Z',
+      authority: 'Imprint TSA stand-in, Imprint stand-ins',
+    };
+    const { rerender } = render(
+      <DigitalSignature
+        signature={{
+          ...intact,
+          timeSource: 'timestamp-authority',
+          timestamp: { ...timestamp, verifies: true },
+        }}
+      />,
+    );
+    expect(block().textContent).toContain(
+      `Time: ${formatDateTime(timestamp.at)} (trusted timestamp from ${timestamp.authority})`,
+    );
+    expect(block().textContent).not.toContain("server's clock");
+    expect(block().querySelector('time')?.getAttribute('dateTime')).toBe(timestamp.at);
+    expect(within(block()).queryByRole('alert')).toBeNull();
+
+    rerender(<DigitalSignature signature={{ ...intact, timestamp: { ...timestamp, verifies: false } }} />);
+    expect(block().textContent).toContain(`Time: ${formatDateTime(intact.signedAt)} (the server's clock)`);
+    expect(block().textContent).not.toContain('trusted timestamp');
+    expect(within(block()).getByRole('alert').textContent).toBe(
+      `The signature's timestamp from ${timestamp.authority} does not verify, so no authority vouches for its time.`,
+    );
   });
 
   it('warns when the file changed, was added to, or the signature cannot be read', () => {

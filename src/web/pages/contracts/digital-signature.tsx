@@ -40,9 +40,41 @@ function Verdict({ signature }: { signature: ContractSignature }) {
 }
 
 /**
- * The sealed PDF's digital signature, as a PDF reader would check it: who signed it, when (by the
- * sealing server's clock, as the signature says: no timestamp authority vouches for it), and
- * whether the file changed since.
+ * When the signature was made, and who says so: the timestamp authority whose token verifies, else
+ * the signing time the sealing server wrote by its own clock. A token that does not verify is
+ * named, so a time nobody vouches for is never shown as trusted.
+ */
+function SigningTime({ signature }: { signature: ContractSignature }) {
+  const { timestamp } = signature;
+  if (signature.timeSource === 'timestamp-authority' && timestamp?.at)
+    return (
+      <Typography>
+        Time: <time dateTime={timestamp.at}>{formatDateTime(timestamp.at)}</time> (trusted timestamp from{' '}
+        {timestamp.authority ?? 'an unnamed authority'})
+      </Typography>
+    );
+  return (
+    <>
+      {signature.signedAt && (
+        <Typography>
+          Time: <time dateTime={signature.signedAt}>{formatDateTime(signature.signedAt)}</time> (the server's
+          clock)
+        </Typography>
+      )}
+      {timestamp && !timestamp.verifies && (
+        <Alert severity="warning">
+          The signature's timestamp{timestamp.authority ? ` from ${timestamp.authority}` : ''} does not
+          verify, so no authority vouches for its time.
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/**
+ * The sealed PDF's digital signature, as a PDF reader would check it: who signed it, when (by a
+ * timestamp authority when the signature carries its token, else by the sealing server's clock),
+ * and whether the file changed since.
  */
 export function DigitalSignature({ signature }: { signature: ContractSignature | undefined }) {
   return (
@@ -58,16 +90,10 @@ export function DigitalSignature({ signature }: { signature: ContractSignature |
       {signature ? (
         <Stack spacing={1}>
           {signature.subject && (
-            <Typography>
-              Signed by {signerLabel(signature)}
-              {signature.signedAt && (
-                <>
-                  {' · '}
-                  <time dateTime={signature.signedAt}>{formatDateTime(signature.signedAt)}</time>
-                  {signature.timeSource === 'server-clock' && ' (server clock)'}
-                </>
-              )}
-            </Typography>
+            <>
+              <Typography>Signed by {signerLabel(signature)}</Typography>
+              <SigningTime signature={signature} />
+            </>
           )}
           <Verdict signature={signature} />
         </Stack>

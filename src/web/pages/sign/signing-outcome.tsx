@@ -30,7 +30,7 @@ export function signingWordsOf(doc: { scheduleSubmissionId?: string | undefined 
       kind: 'Schedule to the artist agreement',
       signButton: 'Sign Schedule',
       signedTitle: 'Release schedule signed',
-      copyPlace: "the release's page",
+      copyPlace: "the release's page and under Dashboard → Contract Signing",
       back: { to: `/submission/${doc.scheduleSubmissionId}`, label: 'Back to your release', fullLoad: true },
     };
   return {
@@ -78,11 +78,14 @@ export function Outcome({
   title,
   tone,
   children,
+  details,
   back = AGREEMENT_BACK,
 }: {
   title: string;
   tone: 'success' | 'info' | 'error';
   children: ReactNode;
+  /** Blocks after the message (the sealed copy of a signed schedule), before the way back. */
+  details?: ReactNode;
   back?: SigningWords['back'];
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -98,6 +101,7 @@ export function Outcome({
       ) : (
         <Typography sx={{ color: 'text.secondary' }}>{children}</Typography>
       )}
+      {details}
       <LeaveActions back={back} />
     </Box>
   );

@@ -203,3 +203,83 @@ describe('the signing page', () => {
     expect(await screen.findByText(SIGNING_MESSAGES.alreadySigned)).toBeTruthy();
   });
 });
+
+describe('a release schedule signed on the signing page', () => {
+  const SUBMISSION_ID = '3f0c1c9e-5d43-4c7e-9a55-0d3c8f2b7a12';
+  const scheduleDocument = signingDocument({
+    title: 'Release schedule: Golden Hour',
+    consentedAt: '2026-11-21T09:05:00.000Z',
+    scheduleSubmissionId: SUBMISSION_ID,
+  });
+  const requestId = scheduleDocument.requestId;
+  const statusPath = `/api/contracts/${requestId}/status`;
+  const documentUrl = `/api/contracts/${requestId}/document`;
+
+  it('points to its sealed PDF and the verify page once sealed, and to where it is kept', async () => {
+    let sealed = false;
+    serve({
+      [`GET ${base}`]: documentAnswer(scheduleDocument),
+      [`POST ${base}/sign`]: action('signed'),
+      [`GET ${statusPath}`]: () => ({
+        status: 200,
+        body: {
+          success: true,
+          signatureRequest: {
+            id: requestId,
+            status: 'signed',
+            signedAt: '2026-11-21T09:30:00.000Z',
+            ...(sealed ? { documentUrl } : {}),
+          },
+        },
+      }),
+    });
+    renderPage();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Your full name' }), 'Maya Rivers');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Schedule' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Release schedule signed' })).toBeTruthy();
+
+    const copy = screen.getByRole('region', { name: 'Your signed copy' });
+    expect(within(copy).getByText('Sealing your signed copy…')).toBeTruthy();
+    expect(within(copy).queryByRole('link', { name: 'Download signed PDF' })).toBeNull();
+    // Where it is kept, whatever happens next: full page loads into the signed-in area.
+    expect(within(copy).getByRole('link', { name: "the release's page" }).getAttribute('href')).toBe(
+      `/submission/${SUBMISSION_ID}`,
+    );
+    expect(
+      within(copy).getByRole('link', { name: 'Dashboard → Contract Signing' }).getAttribute('href'),
+    ).toBe('/dashboard?tab=1');
+
+    sealed = true;
+    const download = await within(copy).findByRole(
+      'link',
+      { name: 'Download signed PDF' },
+      { timeout: 5_000 },
+    );
+    expect(download.getAttribute('href')).toBe(documentUrl);
+    expect(download.getAttribute('download')).toBe('');
+    expect(within(copy).getByRole('link', { name: 'Verify' }).getAttribute('href')).toBe(
+      `/contracts/${requestId}/verify`,
+    );
+    expect(
+      within(copy).getByText('Your signed release schedule is sealed and ready to download.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to your release' }).getAttribute('href')).toBe(
+      `/submission/${SUBMISSION_ID}`,
+    );
+  }, 10_000);
+
+  it('keeps the agreement’s words: its copy is on the Contract Signing tab', async () => {
+    const api = serve({
+      [`GET ${base}`]: documentAnswer(signingDocument({ consentedAt: '2026-11-21T09:05:00.000Z' })),
+      [`POST ${base}/sign`]: action('signed'),
+    });
+    renderPage();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Your full name' }), 'Maya Rivers');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Agreement' }));
+    expect(
+      await screen.findByText(/download it from the Contract Signing tab of your dashboard/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Your signed copy' })).toBeNull();
+    expect(api.requests.some((request) => request.url.pathname.endsWith('/status'))).toBe(false);
+  });
+});

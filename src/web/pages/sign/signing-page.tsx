@@ -27,6 +27,7 @@ import { TabList } from '../../components/tab-list';
 import { useDocumentTitle } from '../../components/use-page-title';
 import { DeclineDialog } from './decline-dialog';
 import { DropboxSignSection } from './dropbox-sign-section';
+import { ScheduleSealedCopy } from './sealed-copy';
 import { SignaturePadField } from './signature-pad-field';
 import { DASHBOARD_CONTRACT_TAB, Outcome, signingWordsOf } from './signing-outcome';
 import { AgreementArticle, formatDateTime, SigningSummary } from './signing-summary';
@@ -268,6 +269,18 @@ function SigningForm({ document: doc, token }: { document: SigningDocument; toke
   });
 
   const words = signingWordsOf(doc);
+  if (outcome === 'signed' && doc.scheduleSubmissionId) {
+    return (
+      <Outcome
+        title={words.signedTitle}
+        tone="success"
+        back={words.back}
+        details={<ScheduleSealedCopy requestId={doc.requestId} submissionId={doc.scheduleSubmissionId} />}
+      >
+        Thank you, {doc.signerName}. Your signature is recorded, and we are sealing your signed copy now.
+      </Outcome>
+    );
+  }
   if (outcome === 'signed') {
     return (
       <Outcome title={words.signedTitle} tone="success" back={words.back}>
@@ -384,6 +397,11 @@ export function SigningPage() {
         title={doc.status === 'signed' ? signingWordsOf(doc).signedTitle : doc.title}
         tone={doc.status === 'signed' ? 'success' : 'error'}
         back={signingWordsOf(doc).back}
+        details={
+          doc.status === 'signed' && doc.scheduleSubmissionId ? (
+            <ScheduleSealedCopy requestId={doc.requestId} submissionId={doc.scheduleSubmissionId} />
+          ) : undefined
+        }
       >
         {closedMessage(doc.status)}
       </Outcome>

@@ -453,11 +453,10 @@ describe('the artist agreement through Dropbox Sign, end to end', () => {
     const requestId = body.signatureRequest.id as string;
     expect(body).toEqual({
       success: true,
-      signatureRequest: { id: requestId, signUrl: expect.stringMatching(/\/sign\/[A-Za-z0-9_-]{43}$/) },
+      signatureRequest: { id: requestId, signUrl: expect.stringMatching(/^\/sign\/[A-Za-z0-9_-]{43}$/) },
       signatureId: requestId,
     });
     const signUrl = body.signatureRequest.signUrl as string;
-    expect(signUrl.startsWith(`${ctx.config.publicUrl}/sign/`)).toBe(true);
 
     // Their sign URLs are short-lived and single use: none is asked for until the page opens.
     const [createCall] = standIn.requests;
@@ -576,7 +575,7 @@ describe('the artist agreement through Dropbox Sign, end to end', () => {
     const link = await call('POST', `/api/contracts/${requestId}/sign-url`);
     expect(link.statusCode, link.body).toBe(200);
     const nextUrl = link.json().signUrl as string;
-    expect(nextUrl.startsWith(`${ctx.config.publicUrl}/sign/`)).toBe(true);
+    expect(nextUrl).toMatch(/^\/sign\/[A-Za-z0-9_-]{43}$/);
     expect(nextUrl).not.toContain(token);
     expect((await call('GET', `/api/signing/${token}`)).statusCode).toBe(404);
     // Declined at the provider so the next test can start its own request.

@@ -15,7 +15,8 @@ import type { SigningHost } from './use-contract-signing';
 const ARTIST_ID = '7c0e8a52-3d1f-4b7a-9e2c-1f4d5a6b7c8d';
 const REQUEST_ID = 'b2c4e6f8-1a3c-4e5f-8a9b-0c1d2e3f4a5b';
 const NEW_REQUEST_ID = 'b2c4e6f8-1a3c-4e5f-8a9b-0c1d2e3f4a5c';
-const SIGN_URL = 'http://localhost:3000/sign/Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXg';
+// A path, as the server answers it: the window opens on the dashboard's own origin.
+const SIGN_URL = '/sign/Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXg';
 const DOCUMENT_URL = `/api/contracts/${REQUEST_ID}/document`;
 
 afterEach(() => {

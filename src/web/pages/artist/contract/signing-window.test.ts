@@ -36,9 +36,9 @@ describe('openSigningWindow', () => {
   it('opens the URL in the named window with the features and brings it forward', () => {
     const popup = { closed: false, focus: vi.fn() };
     const { host: fake, open } = host(popup, { availWidth: 1440, availHeight: 900 });
-    expect(openSigningWindow('https://portal.example/sign/abc', fake)).toBe(popup);
+    expect(openSigningWindow('/sign/abc', fake)).toBe(popup);
     expect(open).toHaveBeenCalledWith(
-      'https://portal.example/sign/abc',
+      '/sign/abc',
       SIGNING_WINDOW_NAME,
       'width=1000,height=800,left=220,top=50',
     );
@@ -47,7 +47,7 @@ describe('openSigningWindow', () => {
 
   it('answers null when the browser blocked the popup', () => {
     const { host: fake } = host(null, { availWidth: 1440, availHeight: 900 });
-    expect(openSigningWindow('https://portal.example/sign/abc', fake)).toBeNull();
+    expect(openSigningWindow('/sign/abc', fake)).toBeNull();
   });
 });
 

@@ -24,3 +24,24 @@ export function ContractPanelSkeleton() {
     </Card>
   );
 }
+
+/** The release schedules' list while it loads, also without its code. */
+export function ReleaseScheduleListSkeleton() {
+  return (
+    <Card aria-hidden="true">
+      <CardContent sx={{ p: { xs: 2.5, md: 4 } }}>
+        <Skeleton variant="text" width="35%" height={36} />
+        <Skeleton variant="text" width="80%" />
+        {[0, 1].map((row) => (
+          <Stack key={row} direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+            <Box sx={{ flexGrow: 1 }}>
+              <Skeleton variant="text" width="50%" height={28} />
+              <Skeleton variant="text" width="30%" />
+            </Box>
+            <Skeleton variant="rounded" width={160} height={36} />
+          </Stack>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}

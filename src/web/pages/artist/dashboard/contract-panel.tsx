@@ -300,7 +300,7 @@ function PanelBody({
           )}
           <Stack direction="row" sx={actionsSx}>
             {request.documentUrl && (
-              <Button variant="contained" href={request.documentUrl} startIcon={<DownloadIcon />}>
+              <Button variant="contained" href={request.documentUrl} download startIcon={<DownloadIcon />}>
                 Download signed PDF
               </Button>
             )}

@@ -15,6 +15,7 @@ import {
   checkSignatureDeadline,
   SIGNATURE_DEADLINE_MAX_DAYS,
   SIGNATURE_EVENT_LABELS,
+  SIGNATURE_STATUS_LABELS,
   type SignatureEvent,
   type SignatureStatus,
   type StaffAgreement,
@@ -24,18 +25,14 @@ import {
   useArtistAgreements,
   useSignatureAudit,
 } from '../../../api/agreement-templates';
+import { agreementAuditLinks } from '../../../api/audit-exports';
 import { queryKeys } from '../../../api/query-keys';
+import { AuditDownloadMenu } from '../../../components/audit-download-menu';
 import { formatSubmittedAt } from '../board/board-format';
 import { InfoList, InfoRow } from '../board/detail-parts';
 import { ListSkeleton, LoadError } from '../invite/load-states';
 import { LastDayForm, utcToday } from '../last-day-form';
 
-export const AGREEMENT_STATUS_LABELS: Record<SignatureStatus, string> = {
-  awaiting_signature: 'Awaiting signature',
-  signed: 'Signed',
-  declined: 'Declined',
-  expired: 'Expired',
-};
 const STATUS_COLOURS = {
   awaiting_signature: 'warning',
   signed: 'success',
@@ -131,7 +128,7 @@ function AgreementRow({ agreement, artistId }: { agreement: StaffAgreement; arti
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
         <Chip
           size="small"
-          label={AGREEMENT_STATUS_LABELS[agreement.status]}
+          label={SIGNATURE_STATUS_LABELS[agreement.status]}
           color={STATUS_COLOURS[agreement.status]}
         />
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
@@ -202,6 +199,7 @@ function AgreementRow({ agreement, artistId }: { agreement: StaffAgreement; arti
         >
           {auditOpen ? 'Hide audit log' : 'Show audit log'}
         </Button>
+        <AuditDownloadMenu links={agreementAuditLinks(agreement.id)} />
       </Stack>
       {editing && (
         <LastDayForm
