@@ -1,4 +1,11 @@
 import { accountEmailSchema } from '../domain';
+import {
+  BACKUP_USAGE,
+  backUpBeforeMigrate,
+  embeddedDatabaseInUseMessage,
+  runBackup,
+  runRestore,
+} from './backup-cli';
 import { ConfigError, loadConfig } from './config';
 import { type Database, openInstallationDatabase } from './db/client';
 import { DKIM_USAGE, runDkim } from './dkim-cli';
@@ -10,11 +17,12 @@ import { runStandIns, STAND_INS_USAGE } from './stand-ins/cli';
 const usage = `Usage: npm run imprint -- <command>
 
 Commands:
-  migrate                 apply database migrations
+  migrate                 apply database migrations (with BACKUP_DIR set, after a backup there)
   seed                    apply migrations and add the demo data (only what is missing)
   staff add EMAIL [NAME]  make EMAIL a staff member (they sign in at /login with that address)
   staff list              list the staff members
   staff remove EMAIL      take staff rights away and sign them out
+  ${BACKUP_USAGE}
   ${DKIM_USAGE}  print the DNS TXT record for DKIM_* (the key that signs outgoing mail);
                           --generate FILE writes a new 2048-bit RSA key to FILE
   ${STAND_INS_USAGE}
@@ -68,13 +76,23 @@ async function run(args: string[]): Promise<number> {
   if (command === 'stand-ins') return runStandIns(rest);
   if (command === 'dkim')
     return runDkim(rest, { env: process.env, stdout: process.stdout, stderr: process.stderr });
-  if (command !== 'migrate' && command !== 'seed' && command !== 'staff') {
+  const output = { stdout: process.stdout, stderr: process.stderr };
+  if (command === 'backup') return runBackup(loadConfig(), rest, output);
+  if (command !== 'migrate' && command !== 'seed' && command !== 'staff' && command !== 'restore') {
     process.stderr.write(usage);
     return command === undefined || command === 'help' ? 0 : 2;
   }
   const config = loadConfig();
+  // Opening the embedded database beside the server that has it open would corrupt it.
+  const inUse = embeddedDatabaseInUseMessage(config);
+  if (inUse) {
+    process.stderr.write(`${inUse}\n`);
+    return 1;
+  }
+  if (command === 'restore') return runRestore(config, rest, output);
   const database = await openInstallationDatabase(config);
   try {
+    if (command === 'migrate') await backUpBeforeMigrate(config, database, output);
     await database.migrate();
     if (command === 'staff') return await runStaff(database.db, rest);
     if (command === 'seed') await seedDemoData(database.db, createStorage(config.storage), config);

@@ -28,3 +28,13 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, {
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });
+
+/** An error and the causes behind it, outermost first: where a wrapped failure says what it was. */
+export function* errorChain(error: unknown): Generator<unknown> {
+  let current: unknown = error;
+  // Bounded: a cause chain that loops back on itself must not hang the error handler.
+  for (let depth = 0; current && depth < 5; depth++) {
+    yield current;
+    current = (current as { cause?: unknown }).cause;
+  }
+}

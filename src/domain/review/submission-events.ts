@@ -24,6 +24,7 @@ export const SUBMISSION_EVENT_TYPES = [
   'delivery_sent',
   'delivery_acknowledged',
   'delivery_failed',
+  'artist_data_erased',
 ] as const;
 export type SubmissionEventType = (typeof SUBMISSION_EVENT_TYPES)[number];
 
@@ -48,6 +49,7 @@ const EVENT_LABELS: Record<SubmissionEventType, string> = {
   delivery_sent: 'Delivered',
   delivery_acknowledged: 'Delivery acknowledged',
   delivery_failed: 'Delivery failed',
+  artist_data_erased: 'Artist’s personal data erased',
 };
 
 /** The timeline's words for an event; an unknown type (an older or newer row) is named as stored. */

@@ -3,6 +3,7 @@ import { INVALID_LIST_CURSOR } from '../pagination/messages';
 import { submissionStatusSchema } from '../status/submission-status-schema';
 import { artistProfileUpdateSchema } from './artist-profile';
 import { boardItemSummarySchema } from './board';
+import { artistErasureSchema } from './data-requests';
 import { invitationSummarySchema } from './invitation';
 import { pageAnswerFields, pageQueryFields } from './pagination';
 
@@ -55,6 +56,8 @@ export const staffArtistSchema = artistProfileUpdateSchema.omit({ picture: true 
   completion: z.number().min(0).max(100),
   hasSignedContract: z.boolean(),
   invitations: z.array(invitationSummarySchema),
+  /** Set once the artist's personal data was erased: when, why and by whom. */
+  erasure: artistErasureSchema.nullable().optional(),
 });
 export type StaffArtist = z.infer<typeof staffArtistSchema>;
 

@@ -29,6 +29,14 @@ export interface Backoff {
   maxMs: number;
 }
 
+/** Milliseconds from `now` to the next `hour`:00 UTC (tomorrow's, once today's has passed): a daily job's next run. */
+export function msUntilNextUtcHour(now: Date, hour: number): number {
+  const next = new Date(now);
+  next.setUTCHours(hour, 0, 0, 0);
+  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
+  return next.getTime() - now.getTime();
+}
+
 /** A recurring job answers when it wants to run again; it then goes back to pending. */
 // biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing is the common case.
 export type JobResult = void | { rescheduleAfterMs: number };

@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { sendDeadlineReminders } from '../services/release-planning/send-deadline-reminders';
-import { defineJob } from './define-job';
+import { defineJob, msUntilNextUtcHour } from './define-job';
 
 /** The hour (UTC) the reminders go out each day: a morning in Europe, before the working day. */
 export const DEADLINE_REMINDER_HOUR_UTC = 7;
 
 /** Milliseconds from `now` to the next DEADLINE_REMINDER_HOUR_UTC:00 (tomorrow's, once today's has passed). */
 export function msUntilNextReminderRun(now: Date): number {
-  const next = new Date(now);
-  next.setUTCHours(DEADLINE_REMINDER_HOUR_UTC, 0, 0, 0);
-  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
-  return next.getTime() - now.getTime();
+  return msUntilNextUtcHour(now, DEADLINE_REMINDER_HOUR_UTC);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,6 +37,21 @@ export function sendAttachment(
 ): FastifyReply {
   return reply
     .type(file.type)
+    .header('content-disposition', contentDisposition('attachment', file.fileName))
+    .send(file.body);
+}
+
+/**
+ * A large file made for the reader to save (a ZIP), streamed with its exact length announced, so
+ * the browser shows the download's progress.
+ */
+export function sendStreamedAttachment(
+  reply: FastifyReply,
+  file: { type: string; fileName: string; size: number; body: Readable },
+): FastifyReply {
+  return reply
+    .type(file.type)
+    .header('content-length', file.size)
     .header('content-disposition', contentDisposition('attachment', file.fileName))
     .send(file.body);
 }

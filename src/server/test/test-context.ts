@@ -18,14 +18,15 @@ export interface TestDatabase extends DatabaseHandle {
 /**
  * A fresh, migrated database for one test file, copied from the snapshot made by global-setup.
  * `rewriteUrl` changes the PostgreSQL address the app connects to (a test's TCP relay); the
- * database is still created and dropped on the server itself.
+ * database is still created and dropped on the server itself. `empty`: never migrated instead (a
+ * new PGlite, which takes seconds; PostgreSQL's blank template), for tests that migrate themselves.
  */
 export async function createTestDatabase(
-  options: { rewriteUrl?: (databaseUrl: string) => string } = {},
+  options: { rewriteUrl?: (databaseUrl: string) => string; empty?: boolean } = {},
 ): Promise<TestDatabase> {
   const info = inject('testDatabase');
   if (info.kind === 'pglite') {
-    const snapshot = new Blob([await fs.readFile(info.snapshotPath)]);
+    const snapshot = options.empty ? undefined : new Blob([await fs.readFile(info.snapshotPath)]);
     const handle = await openDatabase({ pgliteSnapshot: snapshot });
     return { ...handle, destroy: () => handle.close() };
   }
@@ -33,7 +34,7 @@ export async function createTestDatabase(
   const admin = new pg.Client({ connectionString: info.serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${info.template}`);
+    await admin.query(`create database ${name} template ${options.empty ? 'template0' : info.template}`);
   } finally {
     await admin.end();
   }

@@ -280,7 +280,8 @@ class UploadRun {
           if (status === 0) return true;
           // Before the upload exists, an error status means no tus here: go to the signed URL at once.
           if (!created) return false;
-          return status >= 500 || status === 409 || status === 423;
+          // 507: storage is full and the upload was ended; trying again at once cannot help.
+          return (status >= 500 && status !== 507) || status === 409 || status === 423;
         },
         onProgress: (bytesSent) => this.progress.bytes(bytesSent),
         onSuccess: () => {

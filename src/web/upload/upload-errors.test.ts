@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatProcessingFailed, formatStorageUploadFailed, formatUploadUrlFailed } from '../../domain';
+import {
+  formatProcessingFailed,
+  formatStorageUploadFailed,
+  formatUploadUrlFailed,
+  STORAGE_FULL,
+} from '../../domain';
 import { TransportError } from './transport';
 import {
   httpFailure,
@@ -40,6 +45,7 @@ describe('refusals that no other path would get past', () => {
     [413, 'File size exceeds 200MB limit', true],
     [413, undefined, true],
     [429, 'Too many uploads from your network. Try again later.', true],
+    [507, STORAGE_FULL, true],
     [400, 'The file has not been uploaded yet', false],
     [404, 'Upload not found', false],
     [503, 'Direct upload is not available', false],
@@ -59,6 +65,19 @@ describe('upload errors in the spec’s words (001 §8)', () => {
     );
     expect(error).toMatchObject({ kind: 'refused', message: 'Invalid audio file format', status: 400 });
     expect(shouldFallBack(error)).toBe(false);
+  });
+
+  it('full storage is said in words on every path, with no fallback', () => {
+    const minio =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>XMinioStorageFull</Code><Message>Storage backend has reached its minimum free drive threshold.</Message></Error>';
+    for (const error of [
+      httpFailure(507, json({ success: false, error: STORAGE_FULL }), 'standard'),
+      httpFailure(507, STORAGE_FULL, 'resumable', formatStorageUploadFailed),
+      httpFailure(507, minio, 'direct', formatStorageUploadFailed),
+    ]) {
+      expect(error).toMatchObject({ kind: 'refused', message: STORAGE_FULL, status: 507 });
+      expect(shouldFallBack(error)).toBe(false);
+    }
   });
 
   it('a failed direct step says which step and falls back', () => {

@@ -3,6 +3,7 @@ import {
   formatUploadFailed,
   INVALID_AUDIO_FORMAT,
   INVALID_IMAGE_FORMAT,
+  STORAGE_FULL,
   UPLOAD_MESSAGES,
 } from '../../domain';
 import type { TransportError } from './transport';
@@ -10,8 +11,9 @@ import type { UploadMethod } from './upload-progress';
 
 /**
  * - cancelled: the caller cancelled; nothing more is sent.
- * - refused: the server refused the file itself (format, size) or the sender (rate limit);
- *   any other path would be refused the same way, so there is no fallback.
+ * - refused: the server refused the file itself (format, size) or the sender (rate limit), or
+ *   has no room for it now (507); any other path would be refused the same way, so there is no
+ *   fallback, and the artist can try again later.
  * - http, parse, network, timeout, failed: the path failed; the direct path falls back.
  */
 export type UploadErrorKind = 'cancelled' | 'refused' | 'http' | 'parse' | 'network' | 'timeout' | 'failed';
@@ -79,11 +81,12 @@ const contentRefusals: readonly string[] = [INVALID_AUDIO_FORMAT, INVALID_IMAGE_
 
 /**
  * Answers that any upload path would get again: the content is not audio/an image (400 with the
- * spec's message), it is too large (413), or the sender is rate limited (429). Re-sending 200 MB
- * through the standard upload for these helps nobody.
+ * spec's message), it is too large (413), the sender is rate limited (429), or storage is full
+ * (507: all paths end in the same storage). Re-sending 200 MB through the standard upload for
+ * these helps nobody.
  */
 export function isFinalRefusal(status: number, message: string | undefined): boolean {
-  if (status === 413 || status === 429) return true;
+  if (status === 413 || status === 429 || status === 507) return true;
   return status === 400 && message !== undefined && contentRefusals.includes(message);
 }
 
@@ -98,7 +101,8 @@ export function httpFailure(
   method: UploadMethod,
   stepMessage?: (status: number) => string,
 ): UploadError {
-  const message = serverMessage(text);
+  // A bucket that is full answers in its own XML (a presigned PUT): the server's words stand in.
+  const message = serverMessage(text) ?? (status === 507 ? STORAGE_FULL : undefined);
   if (isFinalRefusal(status, message))
     return new UploadError('refused', message ?? formatHttpStatus(status), { status, method });
   const shown = stepMessage ? stepMessage(status) : (message ?? formatHttpStatus(status));

@@ -9,10 +9,12 @@ import { assertValidRange, RangeNotSatisfiableError } from './byte-range';
 import {
   assertValidKey,
   type ByteRange,
+  type ListedObject,
   type PutOptions,
   type StorageProvider,
   type StoredObject,
 } from './storage';
+import { storageFailure } from './storage-full';
 import { probeStorage } from './storage-probe';
 
 const metaSuffix = '.meta.json';
@@ -68,7 +70,7 @@ export class LocalStorage implements StorageProvider {
       // could run before the open and leave an empty temporary file behind.
       await closed(file);
       await Promise.all([fs.rm(temporary, { force: true }), fs.rm(temporaryMeta, { force: true })]);
-      throw error;
+      throw storageFailure(error);
     }
     return { key, size: counter.bytes, contentType: options.contentType };
   }
@@ -135,8 +137,46 @@ export class LocalStorage implements StorageProvider {
     }
   }
 
+  /**
+   * Walks the files under the prefix's folder. Sidecars and temporary files are bookkeeping, not
+   * objects, and a name that is not a valid key was not written by put.
+   */
+  async *list(prefix = ''): AsyncIterable<ListedObject> {
+    const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    const start = folder ? path.join(this.root, ...folder.split('/')) : this.root;
+    const entries = await fs.readdir(start, { recursive: true, withFileTypes: true }).catch((error) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    });
+    const keys = entries
+      .filter((entry) => entry.isFile())
+      .map((entry) =>
+        path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+      )
+      .filter((key) => key.startsWith(prefix) && !isBookkeeping(key) && isValidKey(key))
+      .sort();
+    for (const key of keys) {
+      // Gone since the walk (deleted or moved): not an object any more.
+      const stat = await fs.stat(path.join(this.root, ...key.split('/'))).catch(() => undefined);
+      if (stat) yield { key, size: stat.size };
+    }
+  }
+
   async check(): Promise<void> {
     await probeStorage(this);
+  }
+}
+
+function isBookkeeping(key: string): boolean {
+  return key.endsWith(metaSuffix) || key.endsWith(partialSuffix);
+}
+
+function isValidKey(key: string): boolean {
+  try {
+    assertValidKey(key);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -5,6 +5,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -15,11 +16,13 @@ import { assertValidRange, RangeNotSatisfiableError } from './byte-range';
 import {
   assertValidKey,
   type ByteRange,
+  type ListedObject,
   type PresignedUpload,
   type PutOptions,
   type StorageProvider,
   type StoredObject,
 } from './storage';
+import { storageFailure } from './storage-full';
 import { probeStorage } from './storage-probe';
 
 export interface S3StorageOptions {
@@ -114,7 +117,7 @@ export class S3Storage implements StorageProvider {
       // says more than whatever Upload made of it.
       const failure = streamError ?? error;
       if (cleanupError && failure instanceof Error) failure.cause ??= cleanupError;
-      throw failure;
+      throw storageFailure(failure);
     }
     return { key, size: counter.bytes, contentType: options.contentType };
   }
@@ -192,14 +195,18 @@ export class S3Storage implements StorageProvider {
       await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: from }));
       return;
     }
-    await this.client.send(
-      new CopyObjectCommand({
-        Bucket: this.bucket,
-        Key: to,
-        CopySource: `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
-        MetadataDirective: 'COPY',
-      }),
-    );
+    await this.client
+      .send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: to,
+          CopySource: `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+          MetadataDirective: 'COPY',
+        }),
+      )
+      .catch((error: unknown) => {
+        throw storageFailure(error);
+      });
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: from }));
   }
 
@@ -238,6 +245,24 @@ export class S3Storage implements StorageProvider {
       },
     );
     return { url, method: 'PUT', headers: { 'Content-Type': options.contentType } };
+  }
+
+  /** ListObjectsV2 a page (1,000 keys) at a time; S3 lists in key order. */
+  async *list(prefix = ''): AsyncIterable<ListedObject> {
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          ...(prefix ? { Prefix: prefix } : {}),
+          ...(continuationToken ? { ContinuationToken: continuationToken } : {}),
+        }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key !== undefined) yield { key: object.Key, size: object.Size ?? 0 };
+      }
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
   }
 
   async check(): Promise<void> {

@@ -6,6 +6,12 @@ export interface StoredObject {
   contentType: string | undefined;
 }
 
+/** One object as a listing names it. */
+export interface ListedObject {
+  key: string;
+  size: number;
+}
+
 export interface PutOptions {
   contentType?: string;
   /**
@@ -34,13 +40,22 @@ export interface PresignedUpload {
  */
 export interface StorageProvider {
   readonly driver: 'local' | 's3';
-  /** Streams `body` to `key`. The object appears whole or not at all. */
+  /**
+   * Streams `body` to `key`. The object appears whole or not at all; without room for it, `put`
+   * rejects with StorageFullError (storage-full.ts).
+   */
   put(key: string, body: Readable | Buffer, options?: PutOptions): Promise<StoredObject>;
   get(key: string, range?: ByteRange): Promise<Readable>;
   head(key: string): Promise<StoredObject | undefined>;
   delete(key: string): Promise<void>;
   /** Moves an object to another key (rename on disk; copy then delete on S3). */
   move(from: string, to: string): Promise<void>;
+  /**
+   * Every object whose key starts with `prefix` (all of them for ''), in key order: what a backup
+   * archives, and how a restore finds out whether storage is empty. Objects being written (a put
+   * not yet finished) are not listed.
+   */
+  list(prefix?: string): AsyncIterable<ListedObject>;
   /**
    * A URL the browser can PUT the file to directly, bypassing Imprint (S3 presigned PUT, exact
    * Content-Length signed in). Undefined for drivers without one: Imprint then signs a URL to its

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { artistProfileResponseSchema, artistProfileSaveSchema } from '../../../domain';
 import { jsonSerializerCompiler } from '../../json-serializer';
 import { artistAreaOnly, findSignedInArtist, requireArtistUser } from '../../policies/artists';
@@ -6,10 +7,14 @@ import { findArtistOfUser } from '../../services/artists/find-artist-of-user';
 import { findOrCreateArtist } from '../../services/artists/find-or-create-artist';
 import { getArtistProfile } from '../../services/artists/get-artist-profile';
 import { updateArtistProfile } from '../../services/artists/update-artist-profile';
+import { artistFileLink } from '../../services/data-requests/artist-file-link';
+import { openArtistDataExport } from '../../services/data-requests/export-artist-data';
+import { sendStreamedAttachment } from '../files';
 
 /**
  * The signed-in artist's profile (issue 8, spec 000 §3, §7), the artist area's first page; their
- * submissions are under /api/profile (profile.ts).
+ * submissions are under /api/profile (profile.ts). Their data rights: a copy of all their data
+ * (`data-export.zip`) and the links it gives to their files (`files/:fileId`).
  */
 export const artistProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', artistAreaOnly);
@@ -56,6 +61,45 @@ export const artistProfileRoutes: FastifyPluginAsyncZod = async (app) => {
           request.auth?.artistFacts ?? null,
         ),
       };
+    },
+  );
+
+  // Everything Imprint holds about the artist, as a ZIP streamed with its exact length, so the
+  // browser shows the download's progress (the privacy policy's data requests).
+  app.get('/api/artist/data-export.zip', async (request, reply) => {
+    const user = requireArtistUser(request);
+    const artist = await findOrCreateArtist(app.db, user);
+    const archive = await openArtistDataExport(
+      { db: app.db, storage: app.providers.storage, config: app.config },
+      {
+        artist,
+        user,
+        now: new Date(),
+        record: request.method !== 'HEAD',
+        ip: request.ip,
+        ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'].slice(0, 500) } : {}),
+      },
+    );
+    if (archive.requestId)
+      request.log.info({ dataRequestId: archive.requestId, artistId: artist.id }, 'artist data exported');
+    return sendStreamedAttachment(reply, {
+      type: 'application/zip',
+      fileName: archive.fileName,
+      size: archive.size,
+      body: archive.stream,
+    });
+  });
+
+  app.get(
+    '/api/artist/files/:fileId',
+    { schema: { params: z.object({ fileId: z.string().max(100) }) } },
+    async (request, reply) => {
+      const link = await artistFileLink(
+        { db: app.db, signer: request.pageLinks },
+        requireArtistUser(request),
+        request.params.fileId,
+      );
+      return reply.redirect(link, 302);
     },
   );
 };

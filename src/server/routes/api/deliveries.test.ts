@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DeliveryView, normaliseIcpn, normaliseIsrc } from '../../../domain';
@@ -24,6 +22,7 @@ import { signSchedule } from '../../test/schedule-signing';
 import { type SignedIn, signIn } from '../../test/sign-in';
 import { runDueJobs, submitSignedIn } from '../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../test/test-context';
+import { unzipEntries } from '../../test/unzip';
 
 /**
  * Delivery of an approved release through the API: identifiers assigned at approval from the
@@ -34,7 +33,6 @@ import { createTestContext, type TestContext } from '../../test/test-context';
  * takedown. Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */
 
-const run = promisify(execFile);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 let ctx: TestContext;
@@ -124,26 +122,6 @@ async function deliverableRelease(trackCount = 2) {
   await runDueJobs(ctx.app);
   await signCurrentSchedule(submission.itemId);
   return submission;
-}
-
-async function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'imprint-package-'));
-  try {
-    await fs.writeFile(path.join(dir, 'package.zip'), zip);
-    await run('python3', ['-m', 'zipfile', '-e', path.join(dir, 'package.zip'), path.join(dir, 'out')]);
-    const files = new Map<string, Buffer>();
-    const walk = async (folder: string, prefix: string) => {
-      for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
-        const full = path.join(folder, entry.name);
-        if (entry.isDirectory()) await walk(full, `${prefix}${entry.name}/`);
-        else files.set(`${prefix}${entry.name}`, await fs.readFile(full));
-      }
-    };
-    await walk(path.join(dir, 'out'), '');
-    return files;
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
 }
 
 /** The texts at `path` below every element named by its first part, wherever it is. */
@@ -311,7 +289,7 @@ describe('the message and the package', () => {
     expect(pack.statusCode, pack.body).toBe(200);
     expect(pack.headers['content-disposition']).toContain(`${icpn}.zip`);
     expect(Number(pack.headers['content-length'])).toBe(pack.rawPayload.length);
-    const entries = await unzip(pack.rawPayload);
+    const entries = await unzipEntries(pack.rawPayload);
     expect([...entries.keys()].sort()).toEqual(
       [
         `${icpn}/${icpn}.xml`,

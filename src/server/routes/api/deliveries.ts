@@ -15,7 +15,7 @@ import { assignMissingIdentifiers, editDeliveryDetails } from '../../services/de
 import { readDeliveryView } from '../../services/delivery/read-delivery';
 import { openReleasePackage, readReleaseMessage } from '../../services/delivery/release-package';
 import { queueDelivery } from '../../services/delivery/send-delivery';
-import { contentDisposition } from '../files';
+import { contentDisposition, sendStreamedAttachment } from '../files';
 
 const paramsSchema = z.object({ submissionId: z.string().max(100) });
 
@@ -96,11 +96,12 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.submissionId,
         new Date(),
       );
-      return reply
-        .type('application/zip')
-        .header('content-length', pack.size)
-        .header('content-disposition', contentDisposition('attachment', pack.fileName))
-        .send(pack.stream);
+      return sendStreamedAttachment(reply, {
+        type: 'application/zip',
+        fileName: pack.fileName,
+        size: pack.size,
+        body: pack.stream,
+      });
     },
   );
 

@@ -1,8 +1,12 @@
+import fs from 'node:fs/promises';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { PreviousUpload, UrlStorage } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_FULL } from '../../../domain';
 import {
   createUploadClient,
   isUploadCancelled,
@@ -16,6 +20,9 @@ import {
 } from '../../../web/upload';
 import { createNodeTransport } from '../../../web/upload/node-transport';
 import { uploads } from '../../db/schema';
+import type { Providers } from '../../providers';
+import { LocalStorage } from '../../providers/storage/local-storage';
+import { FillingResumableStore, fillingStorage } from '../../test/full-storage';
 import { makeJpeg, makeWav, renamedTextFile } from '../../test/media-fixtures';
 import { type S3rverInstance, startS3rver } from '../../test/s3rver';
 import {
@@ -61,10 +68,13 @@ async function freePort(): Promise<number> {
  * The server's PUBLIC_URL is its real address, so the signed upload URLs it hands out work as
  * they are, the way they do for a browser.
  */
-async function startServer(env: Record<string, string> = {}): Promise<Server> {
+async function startServer(
+  env: Record<string, string> = {},
+  providers?: Partial<Providers>,
+): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const ctx = await createTestContext({ database, env: { PUBLIC_URL: base, ...env } });
+  const ctx = await createTestContext({ database, env: { PUBLIC_URL: base, ...env }, providers });
   await ctx.app.listen({ port, host: '127.0.0.1' });
   return { ctx, base };
 }
@@ -491,6 +501,45 @@ describe('the upload client when direct uploads are switched off (503)', () => {
     expect(log.map((entry) => entry.status)).toEqual([503, 503, 200]);
     expect([...new Set(events.map((event) => event.method))]).toEqual(['resumable', 'direct', 'standard']);
     expect((await servedBytes(server, result.url)).equals(await fileBytes(largeWav))).toBe(true);
+  });
+});
+
+describe('the upload client when storage is full (507)', () => {
+  let server: Server;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'imprint-full-client-'));
+    const root = path.join(dataDir, 'files');
+    const store = new FillingResumableStore({ directory: path.join(root, 'resumable') });
+    store.room = MiB;
+    server = await startServer(
+      { DATA_DIR: dataDir },
+      {
+        storage: fillingStorage(new LocalStorage(root), 64 * 1024),
+        resumable: {
+          store,
+          keyOf: (id) => `resumable/${id}`,
+          bookkeepingKeysOf: (id) => [`resumable/${id}.json`],
+        },
+      },
+    );
+  });
+  afterAll(async () => {
+    await server.ctx.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['a resumable upload', 'large', ['POST /api/uploads/resumable', 'PATCH']],
+    ['a standard upload', 'small', ['POST /api/upload/storage']],
+  ])('%s ends in the server’s words, not retried and with no fallback', async (_label, size, expected) => {
+    const file = size === 'large' ? largeWav : wavFile(1);
+    const { client, requests } = clientFor(server);
+    const error = await client.startUpload(file, input('client-full-0001')).promise.catch((e) => e);
+    expect(error).toBeInstanceOf(UploadError);
+    expect(error).toMatchObject({ kind: 'refused', status: 507, message: STORAGE_FULL });
+    expect(requests().map((request) => request.replace(/^PATCH .*/, 'PATCH'))).toEqual(expected);
+    expect(await rowsOf('client-full-0001')).toEqual([]);
   });
 });
 

@@ -17,6 +17,7 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     resumable: app.providers.resumable,
     storage: app.providers.storage,
+    storageSpace: app.providers.storageSpace,
     uploaderOf: (req) => req.headers.get(uploaderHeader) || undefined,
   });
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));

@@ -16,8 +16,8 @@ export interface ServedFile {
 
 /**
  * The file a checked link names (the route checks the signature first): a ready upload, or one of
- * its image variants, still in storage. Anything else (unknown, not ready, a variant it does not
- * have, bytes gone) is the same 404.
+ * its image variants, still in storage. Anything else (unknown, not ready, deleted by an erasure, a
+ * variant it does not have, bytes gone) is the same 404.
  */
 export async function findServedFile(
   deps: { db: Executor; storage: StorageProvider },
@@ -25,7 +25,7 @@ export async function findServedFile(
   variant: string | undefined,
 ): Promise<ServedFile> {
   const [row] = await deps.db.select().from(uploads).where(eq(uploads.id, fileId));
-  if (row?.status !== 'ready') throw notFound('File not found');
+  if (row?.status !== 'ready' || row.deletedAt) throw notFound('File not found');
   const stored = variant
     ? new Map(storedImageVariants(row.variants)).get(variant)
     : { key: row.storageKey, format: undefined };

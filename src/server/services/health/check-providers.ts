@@ -8,6 +8,7 @@ import type { HealthCheck } from '../../../domain/api/system';
 import type { AppConfig } from '../../config';
 import { type Database, databaseKindOf, pingDatabase } from '../../db/client';
 import type { Providers } from '../../providers';
+import { checkFreeSpace } from '../../providers/storage/storage-full';
 
 export const PROVIDER_CHECK_TIMEOUT_MS = 3000;
 
@@ -47,7 +48,14 @@ export function providerProbes({
     },
     storage: {
       implementation: config.storage.driver === 's3' ? 'S3' : 'local disk',
-      run: () => providers.storage.check(),
+      run: async () => {
+        await providers.storage.check();
+        if (config.storage.driver === 'local') {
+          await checkFreeSpace(config.storage.root, config.storage.minFreeBytes);
+        }
+        // Last: a write refused for space keeps storage failing a while after the probe passes.
+        providers.storageSpace.confirmRoom();
+      },
     },
     mail: {
       implementation: providers.mail.kind === 'smtp' ? 'SMTP' : 'dev outbox',

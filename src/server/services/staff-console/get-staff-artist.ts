@@ -11,11 +11,13 @@ import type { Executor } from '../../db/client';
 import { artists, invitations, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findSignedAgreementId } from '../contracts/find-signed-agreement';
+import { readArtistErasure } from '../data-requests/read-artist-erasure';
 
 /**
  * GET /api/artists/:artistId: the artist's profile with its completion (spec 000 §5) and the
- * invitations sent to them, newest first (through invitations (artist_id, created_at, id)). Their
- * submissions are a paged list of their own (readStaffArtistSubmissionsPage).
+ * invitations sent to them, newest first (through invitations (artist_id, created_at, id)), and, once
+ * erased, when, why and by whom. Their submissions are a paged list of their own
+ * (readStaffArtistSubmissionsPage).
  */
 export async function getStaffArtist(db: Executor, artistId: string, now: Date): Promise<StaffArtist> {
   // Anything that is not a uuid cannot name an artist; refused here rather than as a SQL error.
@@ -36,13 +38,14 @@ export async function getStaffArtist(db: Executor, artistId: string, now: Date):
     if (value !== null && value.trim() !== '') fields[field] = value;
   }
 
-  const [invitationRows, signedAgreementId] = await Promise.all([
+  const [invitationRows, signedAgreementId, erasure] = await Promise.all([
     db
       .select()
       .from(invitations)
       .where(eq(invitations.artistId, artist.id))
       .orderBy(desc(invitations.createdAt), desc(invitations.id)),
     findSignedAgreementId(db, artist.id),
+    artist.status === 'erased' ? readArtistErasure(db, artist.id) : null,
   ]);
 
   return {
@@ -53,6 +56,7 @@ export async function getStaffArtist(db: Executor, artistId: string, now: Date):
     ...fields,
     completion: computeProfileCompletion(fields),
     hasSignedContract: signedAgreementId !== undefined,
+    erasure,
     invitations: invitationRows.map((i) => ({
       itemId: i.id,
       artistName: i.artistName,

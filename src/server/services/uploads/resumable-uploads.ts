@@ -8,12 +8,19 @@ import {
   IMAGE_TOO_LARGE,
   isRecordId,
   RESUMABLE_CHUNK_TOO_LONG,
+  STORAGE_FULL,
   uploadFileTypeSchema,
 } from '../../../domain';
 import type { Database } from '../../db/client';
 import { uploads } from '../../db/schema';
 import type { ResumableUploads } from '../../providers';
 import type { StorageProvider } from '../../providers/storage/storage';
+import {
+  isNoSpaceError,
+  type StorageFullError,
+  type StorageSpace,
+  storageFailure,
+} from '../../providers/storage/storage-full';
 import { readHeader } from './read-header';
 import { streamPatchBodiesFromTheSocket } from './resumable-patch-bodies';
 import { maxBytesFor, type StagedBytes, tooLarge } from './store-upload';
@@ -40,8 +47,11 @@ export function createResumableServer(deps: {
   db: Database;
   resumable: ResumableUploads;
   storage: StorageProvider;
+  storageSpace: StorageSpace;
   uploaderOf: (req: Request) => string | undefined;
 }) {
+  // The upload each creation request made, for a creation that fails after its row was written.
+  const created = new WeakMap<Request, string>();
   const server = new Server({
     path: resumablePath,
     datastore: deps.resumable.store,
@@ -64,6 +74,7 @@ export function createResumableServer(deps: {
       const problem = fileType.data === 'track' ? checkUploadAudio(file) : checkUploadImage(file);
       if (problem)
         throw refuse(problem === AUDIO_TOO_LARGE || problem === IMAGE_TOO_LARGE ? 413 : 400, problem);
+      created.set(req, upload.id);
       await deps.db.insert(uploads).values({
         id: upload.id,
         status: 'staged',
@@ -87,14 +98,27 @@ export function createResumableServer(deps: {
      * clean-up. tus has released the upload's lock by the time this runs.
      */
     async onResponseError(req, error) {
+      // No room in storage (the tus store's own file system or bucket): the upload ends cleanly,
+      // its bytes and row deleted at once, and the client is told in words; a later attempt starts
+      // a new upload. Keeping the part would hold the space that every other write needs.
+      if (isNoSpaceError(error)) {
+        deps.storageSpace.noteFull(storageFailure(error) as StorageFullError);
+        const id = req.method === 'POST' ? created.get(req) : uploadIdOf(req);
+        if (id && isRecordId(id)) await discardResumableUpload(deps, id);
+        return refuse(507, STORAGE_FULL);
+      }
       if (req.method !== 'PATCH' || !('status_code' in error) || error.status_code !== 413) return undefined;
-      const id = new URL(req.url).pathname.slice(resumablePath.length + 1);
+      const id = uploadIdOf(req);
       if (isRecordId(id)) await discardResumableUpload(deps, id);
       return refuse(413, RESUMABLE_CHUNK_TOO_LONG);
     },
   });
   streamPatchBodiesFromTheSocket(server);
   return server;
+}
+
+function uploadIdOf(req: Request): string {
+  return new URL(req.url).pathname.slice(resumablePath.length + 1);
 }
 
 /** Ends a resumable upload that was never filed: its bytes, the store's records, its staged row. */

@@ -43,9 +43,22 @@ afterEach(() => {
 
 type Put = (request: RecordedRequest) => { status: number; body: unknown };
 
-function serve(options: { profile?: ProfileData; put?: Put } = {}) {
+type MailPreferences = { kind: 'reminders'; enabled: boolean; turnedOffAt: string | null }[];
+
+/** `/api/me/mail-preferences` as the server answers it: the artist's reminders, switched by PUT. */
+function mailPreferencesAnswer(request: RecordedRequest, preferences: MailPreferences) {
+  if (request.method === 'PUT') {
+    const { enabled } = request.body as { enabled: boolean };
+    preferences[0] = { kind: 'reminders', enabled, turnedOffAt: enabled ? null : '2031-03-12T08:00:00.000Z' };
+  }
+  return { status: 200, body: { success: true, email: 'maya@example.com', preferences } };
+}
+
+function serve(options: { profile?: ProfileData; put?: Put; mail?: MailPreferences } = {}) {
   const current = options.profile ?? profile();
+  const mail: MailPreferences = options.mail ?? [{ kind: 'reminders', enabled: true, turnedOffAt: null }];
   return mockApi((request) => {
+    if (request.url.pathname === '/api/me/mail-preferences') return mailPreferencesAnswer(request, mail);
     if (request.url.pathname !== '/api/artist/profile') return { status: 404, body: { success: false } };
     if (request.method === 'PUT') {
       return (
@@ -344,5 +357,53 @@ describe('leaving with unsaved changes', () => {
     await userEvent.click(within(screen.getByRole('form')).getByRole('link', { name: 'Cancel' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Landed on /dashboard' })).toBeTruthy();
     expect(confirm).not.toHaveBeenCalled();
+  });
+});
+
+describe('the mail settings', () => {
+  it('show the reminders a mail link turned off, and turn them on again at once, without Save', async () => {
+    const { api } = await open({
+      mail: [{ kind: 'reminders', enabled: false, turnedOffAt: '2031-03-12T08:00:00.000Z' }],
+    });
+    const section = await screen.findByRole('region', { name: 'Mail' });
+    expect(section.textContent).toContain('Sent to maya@example.com.');
+    const reminders = await within(section).findByRole('switch', { name: /Deadline reminders/ });
+    expect((reminders as HTMLInputElement).checked).toBe(false);
+    expect(section.textContent).toContain('Off since March 12, 2031.');
+
+    await userEvent.click(reminders);
+    await waitFor(() => expect((reminders as HTMLInputElement).checked).toBe(true));
+    const put = api.requests.find(
+      (request) => request.url.pathname === '/api/me/mail-preferences' && request.method === 'PUT',
+    );
+    expect(put?.body).toEqual({ kind: 'reminders', enabled: true });
+    expect(section.textContent).not.toContain('Off since');
+    // Saved on its own: the profile form was not sent, and leaving asks nothing.
+    expect(
+      api.requests.filter(
+        (request) => request.url.pathname === '/api/artist/profile' && request.method === 'PUT',
+      ),
+    ).toEqual([]);
+  });
+
+  it('turn reminders off, and say so when the server refuses', async () => {
+    const { api } = await open();
+    const reminders = await screen.findByRole('switch', { name: /Deadline reminders/ });
+    expect((reminders as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(reminders);
+    await waitFor(() => expect((reminders as HTMLInputElement).checked).toBe(false));
+    expect(api.requests.at(-1)?.body).toEqual({ kind: 'reminders', enabled: false });
+
+    api.spy.mockResolvedValueOnce(
+      new Response(JSON.stringify({ success: false, error: 'Not authenticated' }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await userEvent.click(reminders);
+    expect((await screen.findByText(/Your mail settings were not saved/)).textContent).toContain(
+      'Not authenticated',
+    );
+    expect((reminders as HTMLInputElement).checked).toBe(false);
   });
 });

@@ -12,9 +12,11 @@ import { NOT_AUTHENTICATED } from '../../../domain';
 import { useArtistProfile } from '../../api/artist';
 import { isSignedOutError } from '../../auth/sign-in-path';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { MailSettings } from '../../components/mail-settings';
 import { usePageTitle } from '../../components/use-page-title';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { ProfileForm } from './edit-profile/profile-form';
+import { YourData } from './edit-profile/your-data';
 
 function FormSkeleton() {
   return (
@@ -41,7 +43,7 @@ function FormSkeleton() {
   );
 }
 
-/** The artist's profile form (spec 000 §2, §3; issue 8). */
+/** The artist's profile form (spec 000 §2, §3; issue 8), and the mail they may turn off. */
 export function EditProfilePage() {
   usePageTitle('Edit profile');
   const profile = useArtistProfile();
@@ -66,7 +68,16 @@ export function EditProfilePage() {
         fill in, the better the label gets to know you.
       </Typography>
       {profile.data ? (
-        <ProfileForm profile={profile.data} />
+        <Stack spacing={{ xs: 3, md: 4 }}>
+          <ProfileForm profile={profile.data} />
+          {/* Beside the form's main column; saved as it is switched, not with the form. */}
+          <Box sx={{ width: { xs: '100%', md: '66.67%' } }}>
+            <MailSettings />
+          </Box>
+          <Box sx={{ width: { xs: '100%', md: '66.67%' } }}>
+            <YourData />
+          </Box>
+        </Stack>
       ) : profile.isError ? (
         <LoadFailedAlert
           signedOut={signedOut}
