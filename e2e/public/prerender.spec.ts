@@ -1,5 +1,6 @@
 import { dismissBetaNotice, expect, expectNoProblems, test } from '../fixtures';
 import { storageStatePath } from '../support/accounts';
+import { axeViolations } from '../support/axe';
 import { CLS_GOAL, layoutShift, layoutShiftSoFar } from '../support/layout-shift';
 
 // Issue 17: the public pages come as HTML that shows before any script runs (the server prerenders
@@ -37,7 +38,7 @@ test.describe('the prerendered HTML', () => {
       expect(root).toContain(`>${heading}</h1>`);
       expect(root).toContain(text);
       expect(html).toContain(
-        '<script id="imprint-page-data" type="application/json">{"siteConfig":{"submissionsEnabled":true}}',
+        '<script id="imprint-page-data" type="application/json">{"siteConfig":{"submissionsEnabled":true,',
       );
       const nonce = html.match(/<meta name="csp-nonce" content="([a-f0-9]+)">/)?.[1];
       const styleTags = html.match(/<style[^>]*>/g) ?? [];
@@ -76,6 +77,53 @@ test.describe('without JavaScript', () => {
       }
     });
   }
+});
+
+test.describe('the response promise', () => {
+  /** The sentence as the setting has it now (another spec may have changed the promise). */
+  async function promiseSentence(request: import('@playwright/test').APIRequestContext) {
+    const config = (await (await request.get('/api/config')).json()) as { responsePromise: { days: number } };
+    const days = config.responsePromise.days;
+    return `We answer every submission within ${days} ${days === 1 ? 'day' : 'days'}.`;
+  }
+
+  test("is in /submit's HTML and shows without JavaScript, and the page passes axe", async ({
+    browser,
+    baseURL,
+    request,
+    page,
+  }) => {
+    const sentence = await promiseSentence(request);
+    const html = await (await request.get('/submit')).text();
+    const root = html.match(/<div id="root">(.*)<\/div>\s*<\/body>/s)?.[1] ?? '';
+    expect(root).toContain(sentence);
+
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: phone });
+    try {
+      const still = await context.newPage();
+      await still.goto('/submit');
+      await expect(still.getByText(sentence)).toBeVisible();
+    } finally {
+      await context.close();
+    }
+
+    await page.goto('/submit');
+    await dismissBetaNotice(page);
+    await expect(page.getByText(sentence)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test.describe('on the dashboard', () => {
+    test.use({ storageState: storageStatePath('artist') });
+
+    test('is said to the artist too, and the page passes axe', async ({ page, request }) => {
+      const sentence = await promiseSentence(request);
+      await page.goto('/dashboard');
+      await expect(page.getByText(sentence)).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Your Submissions' })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  });
 });
 
 test.describe('with JavaScript, on a phone', () => {

@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
+import { formatLongDate, formatReopenSentence, REOPEN_DATE_IN_PAST } from '../../src/domain';
 import { dismissBetaNotice, expect, expectNoProblems, test } from '../fixtures';
 import { demoStaff, storageStatePath } from '../support/accounts';
+import { axeViolations } from '../support/axe';
 import { readMail } from '../support/mail';
 
 // Waiting-list mode is global: this spec runs in the 'site-mode' project, after every other spec
@@ -17,7 +19,7 @@ let staff: APIRequestContext;
 async function setSubmissionsEnabled(enabled: boolean) {
   const response = await staff.post('/api/config/set', { data: { submissionsEnabled: enabled } });
   expect(response.status(), await response.text()).toBe(200);
-  expect(await response.json()).toEqual({ success: true, submissionsEnabled: enabled });
+  expect(await response.json()).toMatchObject({ success: true, submissionsEnabled: enabled });
 }
 
 test.beforeAll(async ({ playwright, baseURL }) => {
@@ -43,7 +45,7 @@ test("a visitor's prerendered /submit and home page are the waiting list's (issu
   const submit = await (await request.get('/submit')).text();
   expect(submit).toContain('Full submissions are paused for now');
   expect(submit).toContain('Join Waiting List');
-  expect(submit).toContain('{"siteConfig":{"submissionsEnabled":false}}');
+  expect(submit).toContain('{"siteConfig":{"submissionsEnabled":false,');
   expect(await (await request.get('/')).text()).toContain('Join the waiting list');
 });
 
@@ -116,13 +118,54 @@ test('in waiting-list mode an artist joins the waiting list, and the artist and 
   expectNoProblems(problems);
 });
 
+test('staff say when closed submissions reopen, and the waiting-list page says so', async ({
+  browser,
+  page,
+  problems,
+  request,
+}) => {
+  const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const past = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+  const words = formatReopenSentence(day);
+  expect(words).toBe(`Submissions reopen on ${formatLongDate(day)}.`);
+  const context = await browser.newContext({ storageState: storageStatePath('staff') });
+  try {
+    const settings = await context.newPage();
+    await settings.goto('/admin/settings');
+    const panel = settings.getByRole('region', { name: 'Submissions' });
+    await expect(
+      panel.getByText('Submissions are closed: artists can only join the waiting list.'),
+    ).toBeVisible();
+    const field = panel.getByLabel('Submissions reopen on (optional)');
+    // A day already past is refused in words.
+    await field.fill(past);
+    await panel.getByRole('button', { name: 'Save date' }).click();
+    await expect(panel.getByText(REOPEN_DATE_IN_PAST)).toBeVisible();
+    await field.fill(day);
+    await panel.getByRole('button', { name: 'Save date' }).click();
+    await expect(panel.getByText('The reopening date is saved.')).toBeVisible();
+    await expect(panel.getByText(words)).toBeVisible();
+    expect(await axeViolations(settings)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+
+  // The prerendered page says it before any script runs, and the page passes axe.
+  expect(await (await request.get('/submit')).text()).toContain(words);
+  await page.goto('/submit');
+  await dismissBetaNotice(page);
+  await expect(page.getByText(words)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  expectNoProblems(problems);
+});
+
 test('with submissions enabled again, /submit shows the four-step form', async ({
   page,
   problems,
   request,
 }) => {
   await setSubmissionsEnabled(true);
-  expect(await (await request.get('/submit')).text()).toContain('{"siteConfig":{"submissionsEnabled":true}}');
+  expect(await (await request.get('/submit')).text()).toContain('{"siteConfig":{"submissionsEnabled":true,');
   await page.goto('/submit');
   await dismissBetaNotice(page);
   await expect(page.getByRole('tablist', { name: 'Submission steps' })).toBeVisible();

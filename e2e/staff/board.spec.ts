@@ -60,11 +60,9 @@ test('staff find a new submission under Pending, listen, download it, approve it
   const header = page.locator('header').filter({ has: title });
   await expect(header.getByText('Pending', { exact: true })).toBeVisible();
 
-  // The track plays from its signed link, and Download answers with exactly the uploaded bytes.
+  // The track plays from its signed link in the docked player, and Download answers with exactly
+  // the uploaded bytes.
   const tracks = page.getByRole('region', { name: 'Tracks (1)' });
-  const player = tracks.getByLabel(`Play ${submission.trackTitle}`);
-  await expect(player).toHaveAttribute('controls', '');
-  await expect(player).toHaveAttribute('preload', 'none');
   await expect(tracks).toContainText('2 ch · 48 kHz · 24-bit · 0:03');
   const download = tracks.getByRole('link', {
     name: `Download ${submission.trackTitle} (${submission.wav.name})`,
@@ -75,7 +73,9 @@ test('staff find a new submission under Pending, listen, download it, approve it
   expect(file.status()).toBe(200);
   expect(file.headers()['content-disposition']).toContain('attachment');
   expect(sha256(await file.body())).toBe(sha256(submission.wav.buffer));
-  const audioSrc = await player.getAttribute('src');
+  await tracks.getByRole('button', { name: `Play ${submission.trackTitle}` }).click();
+  await expect(page.getByRole('region', { name: 'Player' })).toContainText(submission.trackTitle);
+  const audioSrc = await page.getByTestId('player-audio').getAttribute('src');
   const streamed = await page.request.get(audioSrc ?? '');
   expect(sha256(await streamed.body())).toBe(sha256(submission.wav.buffer));
 

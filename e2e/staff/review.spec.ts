@@ -169,6 +169,7 @@ test('staff mark only the artwork; the artist replaces just that; staff compare 
   await expect(message).toHaveValue(
     `Dear ${submission.artistName}, "${submission.releaseTitle}" is coming out on Imprint.`,
   );
+  const approvedSince = Date.now() - 1000;
   await panel.getByRole('button', { name: 'Set to Approved' }).click();
   await expect(panel.getByRole('status')).toHaveText(
     'Status changed to Approved. The artist has been e-mailed.',
@@ -181,6 +182,45 @@ test('staff mark only the artwork; the artist replaces just that; staff compare 
   await page.reload();
   await expect(page.locator('header').getByText('Approved', { exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Your release has been approved' })).toBeVisible();
+
+  // Answers artists can rate: the approval mail's link opens the rating block, focused; the artist
+  // rates the answer with the keyboard, and staff see it on the analytics page per template.
+  const approval = await readMail(submission.email, /: Approved$/, approvedSince);
+  const rateLink = approval.raw.match(/How helpful was this answer\? Rate it: (\S+#rate-\d+)/)?.[1];
+  expect(rateLink).toBeTruthy();
+  await page.goto(new URL(rateLink ?? '').pathname + new URL(rateLink ?? '').hash);
+  const rate = page.getByRole('group', { name: 'Rate this answer' }).last();
+  await expect(rate).toBeFocused();
+  await expect(rate).toContainText('You can change it until');
+  await rate.getByRole('radio', { name: '3 of 5 stars: Somewhat helpful' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(rate.getByRole('radio', { name: '4 of 5 stars: Helpful' })).toBeChecked();
+  await rate.getByRole('textbox', { name: 'Comment (optional)' }).fill('Clear about what comes next.');
+  expect(await axeViolations(page)).toEqual([]);
+  await rate.getByRole('button', { name: 'Save' }).click();
+  await expect(rate.getByText('Your rating is saved. Thank you!')).toBeVisible();
+  await page.reload();
+  await expect(rate.getByRole('radio', { name: '4 of 5 stars: Helpful' })).toBeChecked();
+  await expect(rate.getByRole('textbox', { name: 'Comment (optional)' })).toHaveValue(
+    'Clear about what comes next.',
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/review-artist-rating-desktop.png', fullPage: true });
+
+  await staff.page.goto('/analytics');
+  const ratings = staff.page.getByRole('region', { name: 'Ratings of answers' });
+  await expect(ratings.getByRole('row').filter({ hasText: templateName }).getByRole('cell')).toHaveText([
+    '1',
+    '4.0',
+    '0',
+    '0',
+    '0',
+    '1',
+    '0',
+  ]);
+  await expect(ratings.getByRole('rowheader', { name: 'Sam Label' })).toBeVisible();
+  expect(await axeViolations(staff.page)).toEqual([]);
+  await ratings.screenshot({ path: '/tmp/review-staff-ratings-desktop.png' });
 
   expectNoProblems(problems);
   expectNoProblems(staff.problems);

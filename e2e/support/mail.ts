@@ -37,12 +37,13 @@ export async function readSignInMail(email: string, since: number): Promise<Sign
       if (stat.mtimeMs < since) continue;
       const raw = decodeQuotedPrintable(await fs.readFile(full, 'utf8'));
       if (!new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw)) continue;
-      candidates.push({ mtime: stat.mtimeMs, raw });
+      const link = raw.match(/https?:\/\/\S+\/login\/verify#token=[A-Za-z0-9_-]+/)?.[0];
+      const code = raw.match(/enter this code there: (\d{6})/)?.[1];
+      // Other mail to the same person (a release schedule to sign, a reminder) may come after it.
+      if (link && code) candidates.push({ mtime: stat.mtimeMs, link, code });
     }
     const newest = candidates.sort((a, b) => b.mtime - a.mtime)[0];
-    const link = newest?.raw.match(/https?:\/\/\S+\/login\/verify#token=[A-Za-z0-9_-]+/)?.[0];
-    const code = newest?.raw.match(/enter this code there: (\d{6})/)?.[1];
-    if (link && code) return { link, code };
+    if (newest) return { link: newest.link, code: newest.code };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`No sign-in e-mail to ${email} arrived in the outbox`);

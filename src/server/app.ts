@@ -2,12 +2,16 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { STORAGE_FULL } from '../domain';
 import { compressionOptions } from './compression';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import {
+  DATABASE_FULL_MESSAGE,
+  DATABASE_FULL_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
   DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+  isDatabaseFull,
   isDatabaseUnavailable,
 } from './db/database-errors';
 import { AppError } from './errors';
@@ -18,16 +22,25 @@ import { metricsPlugin } from './metrics/metrics-plugin';
 import { registerAuthentication } from './policies/authentication';
 import { registerSecurityHeaders } from './policies/security-headers';
 import { createProviders, type Providers } from './providers';
+import { storageFullErrorOf } from './providers/storage/storage-full';
 import { publicConfigOf } from './public-config';
-import { answerFrameworkError, requestErrorAnswer, requestValidatorCompiler } from './request-errors';
+import {
+  answerFrameworkError,
+  readAbsentBodyAsEmpty,
+  requestErrorAnswer,
+  requestValidatorCompiler,
+} from './request-errors';
 import { collectRouteTable } from './route-table';
 import { agreementTemplateRoutes } from './routes/api/agreement-templates';
 import { analyticsRoutes } from './routes/api/analytics';
 import { artistProfileRoutes } from './routes/api/artist';
 import { artistInvitationRoutes } from './routes/api/artist-invitations';
 import { artistRoutes } from './routes/api/artists';
+import { artistErasureRoutes } from './routes/api/artists/erase';
 import { authRoutes } from './routes/api/auth';
 import { backgroundRoutes } from './routes/api/background';
+import { backupRoutes } from './routes/api/backup';
+import { boardAuditExportRoutes } from './routes/api/board/audit-export';
 import { columnsRoutes } from './routes/api/board/columns';
 import { createItemRoutes } from './routes/api/board/create-item';
 import { boardExportRoutes } from './routes/api/board/export';
@@ -37,6 +50,7 @@ import { boardReviewRoutes } from './routes/api/board/review';
 import { testConnectionRoutes } from './routes/api/board/test-connection';
 import { configRoutes } from './routes/api/config';
 import { contractRoutes } from './routes/api/contracts';
+import { contractAuditExportRoutes } from './routes/api/contracts/audit-export';
 import { dropboxSignRoutes } from './routes/api/contracts/dropbox-sign';
 import { decisionTemplateRoutes } from './routes/api/decision-templates';
 import { deliveryRoutes } from './routes/api/deliveries';
@@ -56,11 +70,13 @@ import { spotifyRoutes } from './routes/api/spotify';
 import { storageRoutes } from './routes/api/storage';
 import { testDashboardRoutes } from './routes/api/test-dashboard';
 import { testHookRoutes } from './routes/api/test-hooks';
+import { unsubscribeLinkRoutes } from './routes/api/unsubscribe';
 import { uploadRoutes } from './routes/api/upload';
 import { resumableUploadRoutes } from './routes/api/uploads';
 import { waitingListRoutes } from './routes/api/waiting-list';
 import { fileRoutes } from './routes/files';
 import { metricsRoutes } from './routes/metrics';
+import { unsubscribeRoutes } from './routes/unsubscribe';
 import { webRoutes } from './routes/web';
 import { listenForSessionChanges } from './services/auth/session-cache';
 import type { LinkSigner } from './services/files/signed-urls';
@@ -116,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   collectRouteTable(app);
   // Refusals in the domain's words, and no text that cannot be stored (request-errors.ts).
   app.setValidatorCompiler(requestValidatorCompiler);
+  readAbsentBodyAsEmpty(app);
   app.setSerializerCompiler(serializerCompiler);
 
   const providers = { ...createProviders(config, db, app.log), ...options.providers };
@@ -127,6 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     onError: (error, job) => {
       app.log.warn({ err: error, jobId: job?.id, jobType: job?.type }, 'job failed');
+      const full = storageFullErrorOf(error);
+      if (full) providers.storageSpace.noteFull(full);
       // The worker's own rule for giving up: a permanent error, or the last attempt.
       if (job) {
         const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
@@ -147,8 +166,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('signingKey', signingKey);
   app.decorate('pageLinks', { key: signingKey, publicUrl: config.publicUrl, fileLinks: 'relative' } as const);
   app.decorate('providerMonitor', new ProviderMonitor({ db, providers, config, log: app.log }));
+  // A write refused for space, wherever it happened: storage's status is recorded at once, with
+  // the outage's one error event (record-provider-status.ts), however many writes fail after it.
+  const stopWatchingSpace = providers.storageSpace.onFull(() => {
+    app.providerMonitor
+      .check()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'storage check after a full disk failed'));
+  });
   const sessionChanges = await listenForSessionChanges(db, app.log);
   app.addHook('onClose', async () => {
+    stopWatchingSpace();
     // The database may be gone already (closed under the app): nothing is left to unlisten.
     await sessionChanges?.close().catch((error) => app.log.debug({ err: error }, 'session listener close'));
     await jobs.stop();
@@ -169,12 +196,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const { status, ...answer } = refused;
       return reply.code(status).send({ success: false, ...answer });
     }
+    // No room in storage: the upload kept nothing, and its one error event is the storage
+    // outage's (the onFull listener above), not one per request. The rest of a body still
+    // arriving is not wanted.
+    const full = storageFullErrorOf(error);
+    if (full) {
+      providers.storageSpace.noteFull(full);
+      request.log.warn({ err: error }, 'storage full');
+      return reply.code(507).header('connection', 'close').send({ success: false, error: STORAGE_FULL });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply
         .code(503)
         .header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS))
         .send({ success: false, error: DATABASE_UNAVAILABLE_MESSAGE });
+    }
+    // A write the database had no room for: its transaction was rolled back whole. Not recorded
+    // as an error event, which would need the same room.
+    if (isDatabaseFull(error)) {
+      request.log.error({ err: error }, 'database full');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_FULL_RETRY_AFTER_SECONDS))
+        .send({ success: false, error: DATABASE_FULL_MESSAGE });
     }
     // Not an AppError and not the request's fault (requestErrorAnswer): a server error.
     const ownStatus = (error as { statusCode?: unknown }).statusCode;
@@ -235,10 +280,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formSessionRoutes);
   await app.register(createItemRoutes);
   await app.register(backgroundRoutes);
+  await app.register(backupRoutes);
   await app.register(boardItemRoutes);
   await app.register(boardReviewRoutes);
   await app.register(boardKeyDateRoutes);
   await app.register(boardExportRoutes);
+  await app.register(boardAuditExportRoutes);
   await app.register(releasePlanningRoutes);
   await app.register(testConnectionRoutes);
   await app.register(columnsRoutes);
@@ -248,15 +295,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(returningLinkRoutes);
   await app.register(returningArtistRoutes);
   await app.register(artistRoutes);
+  await app.register(artistErasureRoutes);
   await app.register(testDashboardRoutes);
   await app.register(dropboxSignRoutes);
   await app.register(contractRoutes);
+  await app.register(contractAuditExportRoutes);
   await app.register(releaseScheduleRoutes);
   await app.register(deliveryRoutes);
   await app.register(signingRoutes);
   await app.register(agreementTemplateRoutes);
   await app.register(decisionTemplateRoutes);
   await app.register(responsePromiseRoutes);
+  // Reminders' and notices' unsubscribe link (RFC 8058) and its page's read.
+  await app.register(unsubscribeRoutes);
+  await app.register(unsubscribeLinkRoutes);
   // The end-to-end suite's hooks: only where IMPRINT_TEST_HOOKS asks for them (never in production).
   if (config.testHooks) {
     app.log.warn(

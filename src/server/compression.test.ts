@@ -101,7 +101,7 @@ describe('JSON answers', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
-    expect(response.json()).toEqual({ submissionsEnabled: true });
+    expect(response.json()).toMatchObject({ submissionsEnabled: true });
   });
 });
 

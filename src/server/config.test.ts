@@ -13,7 +13,7 @@ describe('loadConfig', () => {
       port: 3000,
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
-      storage: { driver: 'local', root: path.resolve('./data/files') },
+      storage: { driver: 'local', root: path.resolve('./data/files'), minFreeBytes: 250 * 1024 * 1024 },
       mail: { smtpUrl: undefined, outboxDir: path.resolve('./data/mail') },
       publicUrl: 'http://localhost:3000',
       devMode: false,
@@ -126,6 +126,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' }).storage).toEqual({
       driver: 'local',
       root: path.resolve('./data/files'),
+      minFreeBytes: 250 * 1024 * 1024,
     });
   });
 
@@ -298,6 +299,18 @@ describe('SEAL_P12_FILE and SEAL_P12_PASSWORD', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('TSA_URL', () => {
+  it('names the timestamp authority of seal signatures: an http(s) URL, or none', () => {
+    expect(loadConfig({}).tsaUrl).toBeUndefined();
+    expect(loadConfig({ TSA_URL: 'http://timestamp.digicert.com' }).tsaUrl).toBe(
+      'http://timestamp.digicert.com',
+    );
+    expect(() => loadConfig({ TSA_URL: 'ftp://tsa.example' })).toThrow(
+      'TSA_URL: must be a http(s) URL (got "ftp://tsa.example")',
+    );
   });
 });
 

@@ -48,6 +48,9 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  // Local storage's health check fails below this much free disk space: the largest upload
+  // (200 MB) and what is written beside it would no longer fit.
+  STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(250),
   SMTP_URL: optionalUrl(/^smtps?$/, 'smtp:// or smtps://'),
   MAIL_FROM: z.string().min(3).default('Imprint <no-reply@imprint.localhost>'),
   // DKIM signing of every outgoing mail, optional: all three or none. The key file is read at start.
@@ -92,6 +95,10 @@ export const envSchema = z.object({
   DIRECT_UPLOADS: booleanFlag.default(true),
   DEMO_DATA: booleanFlag.default(true),
   JOBS_ENABLED: booleanFlag.default(true),
+  // Daily backup archives into this folder (services/backup/); unset: no scheduled backups.
+  BACKUP_DIR: z.string().trim().min(1).optional(),
+  // How many of the newest archives in BACKUP_DIR are kept.
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   SPOTIFY_CLIENT_ID: z.string().trim().min(1).optional(),
   SPOTIFY_CLIENT_SECRET: z.string().trim().min(1).optional(),
   // Overridable so tests (and a proxy, if ever needed) can stand in for Spotify.
@@ -131,6 +138,9 @@ export const envSchema = z.object({
   // a self-signed one for the label in DATA_DIR/seal/). The file is read and checked at start.
   SEAL_P12_FILE: z.string().trim().min(1).optional(),
   SEAL_P12_PASSWORD: z.string().min(1).optional(),
+  // A timestamp authority (RFC 3161) vouching for each seal signature's time, optional; unset, the
+  // signing time is the server's clock. user:password@ in the URL is sent as HTTP Basic.
+  TSA_URL: optionalUrl(/^https?$/, 'http(s)'),
   // Delivery to stores (DDEX ERN): the label's identifier prefixes, its DDEX Party ID, the recipient.
   ISRC_PREFIX: z
     .string()
@@ -212,7 +222,12 @@ export interface AppConfig {
   /** Server processes sharing the port (src/server/cluster.ts); 1 serves from the process itself. */
   workers: number;
   storage:
-    | { driver: 'local'; root: string }
+    | {
+        driver: 'local';
+        root: string;
+        /** The health check fails below this much free space on root's disk (STORAGE_MIN_FREE_MB). */
+        minFreeBytes: number;
+      }
     | {
         driver: 's3';
         bucket: string;
@@ -246,6 +261,11 @@ export interface AppConfig {
   demoData: boolean;
   jobsEnabled: boolean;
   /**
+   * The daily backup (jobs/take-backup.ts) and the one `migrate` takes first: into `dir`, the
+   * newest `keep` archives kept. Undefined `dir`: no scheduled backups.
+   */
+  backup: { dir: string | undefined; keep: number };
+  /**
    * The Spotify Web API (client-credentials flow). Without credentials the offline demo catalogue
    * answers instead (design.md §1).
    */
@@ -273,6 +293,11 @@ export interface AppConfig {
    * certificate in DATA_DIR/seal/ (services/contracts/seal-certificate.ts).
    */
   seal: { file: string; p12: Buffer; password: string } | undefined;
+  /**
+   * The RFC 3161 timestamp authority (TSA_URL) whose token every seal signature carries; a seal
+   * waits (its job retries) while it cannot answer. Undefined: the server's clock only.
+   */
+  tsaUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   /**
    * Take the client's address from X-Forwarded-For. Only behind a proxy that sets it: otherwise
@@ -471,7 +496,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             secretAccessKey: env.S3_SECRET_ACCESS_KEY,
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
           }
-        : { driver: 'local', root: path.join(dataDir, 'files') },
+        : {
+            driver: 'local',
+            root: path.join(dataDir, 'files'),
+            minFreeBytes: env.STORAGE_MIN_FREE_MB * 1024 * 1024,
+          },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
@@ -496,6 +525,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     directUploads: env.DIRECT_UPLOADS,
     demoData: env.DEMO_DATA,
     jobsEnabled: env.JOBS_ENABLED,
+    backup: { dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined, keep: env.BACKUP_KEEP },
     spotify: {
       credentials:
         env.SPOTIFY_CLIENT_ID && env.SPOTIFY_CLIENT_SECRET
@@ -528,6 +558,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     seal: seal && 'p12' in seal ? seal : undefined,
+    tsaUrl: env.TSA_URL,
     delivery: {
       isrcPrefix: env.ISRC_PREFIX ? parseIsrcPrefix(env.ISRC_PREFIX) : null,
       upcPrefix: env.UPC_PREFIX ? parseGs1Prefix(env.UPC_PREFIX) : null,

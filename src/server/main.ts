@@ -8,6 +8,7 @@ import { watchPgliteQueue } from './db/pglite-queue';
 import { scheduleRecurringJobs } from './jobs';
 import { dkimNotices } from './providers/mail/dkim';
 import { seedDemoData } from './seed/seed-demo-data';
+import { refreshResponseRecordIfStale } from './services/response-promise/response-record';
 import { addStaff } from './services/staff/manage-staff';
 
 /**
@@ -55,6 +56,8 @@ async function prepare(config: AppConfig, database: DatabaseHandle): Promise<Fas
       if (result !== 'unchanged') app.log.info(`STAFF_EMAILS: ${email} ${result} as staff`);
     }
     await scheduleRecurringJobs(database.db);
+    // The public promise's figures (/submit, the dashboard): a stale record is computed again now.
+    if (await refreshResponseRecordIfStale(database.db)) app.log.info('response promise record queued');
     return app.log;
   } finally {
     await app.close();

@@ -1,4 +1,5 @@
 import type {
+  FastifyInstance,
   FastifyReply,
   FastifyRequest,
   FastifySchemaCompiler,
@@ -80,6 +81,30 @@ export const requestValidatorCompiler: FastifySchemaCompiler<$ZodType> =
       ),
     };
   };
+
+/** No Content-Length (or 0) and no Transfer-Encoding: the client sent no body at all. */
+function sentNoBody(request: FastifyRequest): boolean {
+  const { headers } = request;
+  return headers['transfer-encoding'] === undefined && (headers['content-length'] ?? '0') === '0';
+}
+
+/**
+ * A request with no body at all (`curl -X POST` sends neither a body nor a Content-Type) is read as
+ * `{}` by every route that has a body schema: an action that needs no fields (sign out, re-run a
+ * job) then just runs, and one that needs fields names the first one missing instead of asking for
+ * a JSON object. A JSON `null` that was sent stays what it is. Only routes with a body schema get
+ * the hook, so no other request pays for it.
+ */
+export function readAbsentBodyAsEmpty(app: FastifyInstance): void {
+  const hook = async (request: FastifyRequest) => {
+    if (request.body == null && sentNoBody(request)) request.body = {};
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.schema?.body) return;
+    const existing = route.preValidation;
+    route.preValidation = existing ? [hook, ...(Array.isArray(existing) ? existing : [existing])] : hook;
+  });
+}
 
 export interface RequestErrorAnswer {
   status: number;

@@ -13,8 +13,8 @@ import { queryKeys } from './api/query-keys';
  * `<script id="imprint-page-data" type="application/json">`; the client puts it in its query cache
  * before hydrating, so its first render is the server's and the page does not ask again on load.
  *
- * A visitor's public page carries the mode alone (read at request time like `GET /api/config`
- * would answer). A signed-in page, rendered per request for its reader (routes/signed-in-pages.ts),
+ * A visitor's public page carries the site config alone (the mode, the reopening day, the response
+ * promise: read at request time as `GET /api/config` would answer). A signed-in page, rendered per request for its reader (routes/signed-in-pages.ts),
  * also carries that reader's data, each part exactly as its API route answers it.
  */
 export interface PageData {

@@ -4,6 +4,7 @@ import { aboutPath, type PublicConfig } from '../domain/public-config';
 import { RequireRole } from './auth/require-role';
 import { PublicLayout } from './layout/public-layout';
 import { RootErrorPage } from './layout/root-error-page';
+import { StaffArea } from './layout/staff-area';
 import { SigningLayout } from './pages/sign/signing-layout';
 
 /**
@@ -53,6 +54,7 @@ const DataProtectionPage = lazyPage(
   'DataProtectionPage',
 );
 const NotFoundPage = lazyPage(() => import('./pages/public/not-found-page'), 'NotFoundPage');
+const UnsubscribePage = lazyPage(() => import('./pages/public/unsubscribe-page'), 'UnsubscribePage');
 
 const SubmitPage = lazyPage(() => import('./pages/submit/submit-page'), 'SubmitPage');
 const SubmitSuccessPage = lazyPage(() => import('./pages/submit/submit-success-page'), 'SubmitSuccessPage');
@@ -104,10 +106,6 @@ function ArtistArea() {
   return <RequireRole userRole="artist" />;
 }
 
-function StaffArea() {
-  return <RequireRole userRole="staff" />;
-}
-
 /** Artist or staff: pages both open (the server checks ownership of what they show). */
 function SignedInArea() {
   return <RequireRole />;
@@ -135,6 +133,8 @@ export function appRoutes(config: Pick<PublicConfig, 'labelName'>): RouteObject[
         { path: 'submit/success', Component: SubmitSuccessPage },
         { path: 'i/:token', Component: InvitationPage },
         { path: 'r/:token', Component: ReturningArtistPage },
+        // A reminder's or notice's List-Unsubscribe link, opened in a browser (RFC 8058)
+        { path: 'unsubscribe/:token', Component: UnsubscribePage },
 
         // Sign-in (design.md §1)
         { path: 'login', Component: LoginPage },

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { PublicResponsePromise } from '../review/response-record';
+import { isoDateSchema } from '../schemas/common';
+import { REOPEN_DATE_INVALID } from '../submission/reopen-date';
 
 export const healthCheckSchema = z.object({
   status: z.enum(['ok', 'fail']),
@@ -55,9 +58,46 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
-/** `GET /api/config` (spec 001 §7). */
-export const siteConfigResponseSchema = z.object({ submissionsEnabled: z.boolean() });
+/** The response promise with its record, as `GET /api/config` answers it (review/response-record.ts). */
+export const publicResponsePromiseSchema = z.object({
+  days: z.number().int().positive(),
+  record: z
+    .object({
+      windowDays: z.number().int().positive(),
+      decisions: z.number().int().nonnegative(),
+      onTimePercent: z.number().int().min(0).max(100),
+      medianDays: z.number().nonnegative(),
+    })
+    .nullable(),
+}) satisfies z.ZodType<PublicResponsePromise>;
+
+/**
+ * `GET /api/config` (spec 001 §7): the submission mode, and what the public pages say about it:
+ * the day submissions reopen (while closed, when staff set one that has not passed) and the
+ * response promise with its record. The last two are optional for the clients' sake: the server
+ * always sends them, and a page without them shows the mode alone.
+ */
+export const siteConfigResponseSchema = z.object({
+  submissionsEnabled: z.boolean(),
+  reopensOn: isoDateSchema.nullable().optional(),
+  responsePromise: publicResponsePromiseSchema.optional(),
+});
 export type SiteConfigResponse = z.infer<typeof siteConfigResponseSchema>;
+
+/** `POST /api/config/set`: the mode, and while closed, the day they reopen (null: none). */
+export const setSiteConfigBodySchema = z.object({
+  submissionsEnabled: z.boolean(),
+  reopensOn: z
+    .string({ error: REOPEN_DATE_INVALID })
+    .max(10, { error: REOPEN_DATE_INVALID })
+    .nullable()
+    .optional(),
+});
+export const setSiteConfigResponseSchema = z.object({
+  success: z.literal(true),
+  submissionsEnabled: z.boolean(),
+  reopensOn: isoDateSchema.nullable(),
+});
 
 /** The error body every API route answers with on a 4xx or 5xx. */
 export const apiErrorSchema = z.object({

@@ -30,9 +30,9 @@ describe('the board search', () => {
   });
 
   it('matches whole codes and addresses exactly, anything else anywhere', () => {
-    expect(boardSearchWordKind('gbabc2400017')).toBe('code');
-    expect(boardSearchWordKind('0602577000017')).toBe('code');
-    expect(boardSearchWordKind('060257700001')).toBe('code');
+    expect(boardSearchWordKind('gbabc2400017')).toBe('isrc');
+    expect(boardSearchWordKind('0602577000017')).toBe('upc');
+    expect(boardSearchWordKind('060257700001')).toBe('upc');
     expect(boardSearchWordKind('maya@rivers.example')).toBe('email');
     expect(boardSearchWordKind('maya@')).toBe('text');
     expect(boardSearchWordKind('gbabc24')).toBe('text');

@@ -57,14 +57,17 @@ const UPC = /^\d{12,13}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * How a search word is matched: a whole ISRC or UPC (12–13 characters, as boardSearchWords gives
- * it) exactly against the tracks' and catalogue items' codes, a whole e-mail address exactly
- * against the artist's, anything else anywhere in the search text. Codes and addresses share long
- * runs of characters across a label's catalogue (a registrant's prefix, a mail provider's domain),
- * so matching them exactly keeps the search as fast as a name's.
+ * How a search word is matched: a whole ISRC (12 characters, as boardSearchWords gives it) exactly
+ * against the tracks' and catalogue items' codes; a word of 12 or 13 digits both as a UPC, exactly
+ * against the release's and catalogue items' codes, and as text, since an artist or a title can
+ * hold such a number; a whole e-mail address exactly against the artist's; anything else anywhere
+ * in the search text. Codes and addresses share long runs of characters across a label's
+ * catalogue (a registrant's prefix, a mail provider's domain), so matching them exactly keeps the
+ * search as fast as a name's.
  */
-export function boardSearchWordKind(word: string): 'code' | 'email' | 'text' {
-  if (ISRC.test(word) || UPC.test(word)) return 'code';
+export function boardSearchWordKind(word: string): 'isrc' | 'upc' | 'email' | 'text' {
+  if (ISRC.test(word)) return 'isrc';
+  if (UPC.test(word)) return 'upc';
   if (EMAIL.test(word)) return 'email';
   return 'text';
 }

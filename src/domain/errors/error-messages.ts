@@ -104,6 +104,12 @@ export const UPLOAD_MESSAGES = {
   tooLong: 'Upload took too long',
 } as const;
 
+/**
+ * Storage has no room left (a full disk, a bucket at its quota): answered 507 by every upload path,
+ * with nothing of the file kept, so the same file can be sent again later. Not quoted by the spec.
+ */
+export const STORAGE_FULL = 'The server has no room for this file right now';
+
 export function formatHttpStatus(status: number): string {
   return `HTTP ${status}`;
 }

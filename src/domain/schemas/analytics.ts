@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toStorableJson } from '../common/text';
 import { WEB_VITAL_NAMES, WEB_VITAL_THRESHOLDS } from '../monitoring/web-vitals';
+import { feedbackRatingsSchema } from './feedback-ratings';
 import { pageAnswerFields, pageQueryFields } from './pagination';
 
 /** The dashboard's time windows in hours: Last Hour, Last 24 Hours, Last Week (spec 001 §2). */
@@ -70,6 +71,8 @@ export const analyticsDashboardSchema = z.object({
   declineReasons: z.array(
     z.object({ templateId: z.string().nullable(), name: z.string(), count: z.number().int().nonnegative() }),
   ),
+  /** Artists' ratings of the decisions' feedback, rated or changed in the window (the spec's "Answers artists can rate"). */
+  feedbackRatings: feedbackRatingsSchema,
   timeWindow: z.number(),
   timestamp: z.string(),
 });

@@ -4,6 +4,7 @@ import {
   AUTO_DECLINE_TEMPLATE_NOT_FOUND,
   promiseDaysSchema,
 } from '../review/response-promise';
+import type { StoredResponseRecord } from '../review/response-record';
 import { pageAnswerFields, pageQueryFields } from './pagination';
 
 /**
@@ -123,3 +124,13 @@ export const testPromiseRunResponseSchema = z.object({
   failed: z.number().int().nonnegative(),
   reason: z.string().nullable(),
 });
+
+/** The promise's record as the job stores it (app setting `responsePromiseRecord`; review/response-record.ts). */
+export const storedResponseRecordSchema = z.object({
+  computedAt: z.iso.datetime({ offset: true }),
+  promiseDays: z.number().int().positive(),
+  windowDays: z.number().int().positive(),
+  decisions: z.number().int().nonnegative(),
+  onTimePercent: z.number().int().min(0).max(100).nullable(),
+  medianDays: z.number().nonnegative().nullable(),
+}) satisfies z.ZodType<StoredResponseRecord>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { submissionStatusSchema } from '../status/submission-status-schema';
 import { catalogueItemSchema } from './catalogue';
 import { idSchema } from './common';
+import { artistDecisionSchema } from './feedback-ratings';
 
 /**
  * A submission as the signed-in artist sees it (spec 000 §3). `releaseType` stays a free string
@@ -26,6 +27,8 @@ export const submissionSchema = z.object({
     })
     .optional(),
   catalogueItems: z.array(catalogueItemSchema).optional(),
+  /** One submission's page only (not the list): its decisions, oldest first, each with its rating. */
+  decisions: z.array(artistDecisionSchema).optional(),
 });
 export type Submission = z.infer<typeof submissionSchema>;
 

@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -20,6 +21,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AudioWaveform } from '../../domain/audio/waveform-peaks';
 import { SIGNATURE_STATUSES } from '../../domain/contract/signing-rules';
+import { MAIL_PREFERENCE_SOURCES, UNSUBSCRIBABLE_MAIL_KINDS } from '../../domain/mail/mail-kinds';
+import { DATA_REQUEST_KINDS } from '../../domain/privacy/data-requests';
 import { DECISION_KINDS } from '../../domain/review/decision-templates';
 import type { FieldChange } from '../../domain/review/field-values';
 import { type FlaggedFieldView, REVIEW_ROUND_STATUSES } from '../../domain/schemas/review';
@@ -238,6 +241,12 @@ export const uploads = pgTable(
     uploaderUserId: uuid('uploader_user_id').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * When the file was deleted from storage by an artist's erasure (docs/decisions/0002): the row
+     * stays for the records that name it (a review round, a signed schedule's hashes), the bytes
+     * and anything naming the artist are gone.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -652,6 +661,38 @@ export const submissionNotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('submission_notes_submission_id_idx').on(t.submissionId, t.createdAt)],
+);
+
+/**
+ * Artists' ratings of a decision's feedback (the spec's "Answers artists can rate"): the decision is
+ * the submission event that approved, declined or asked for changes (its actor the reviewer, its
+ * template the one used), rated 1–5 with an optional comment by the submission's owner, at most
+ * once per decision (the unique index; a second rating changes the first), for 14 days after it
+ * (domain/review/feedback-ratings.ts). The analytics page reads them by `updated_at`.
+ */
+export const decisionRatings = pgTable(
+  'decision_ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    decisionId: bigint('decision_id', { mode: 'number' })
+      .notNull()
+      .references(() => submissionEvents.id, { onDelete: 'cascade' }),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    raterUserId: uuid('rater_user_id').references(() => users.id, { onDelete: 'set null' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('decision_ratings_decision_id_key').on(t.decisionId),
+    index('decision_ratings_submission_id_idx').on(t.submissionId),
+    index('decision_ratings_updated_at_idx').on(t.updatedAt),
+    check('decision_ratings_rating_range', sql`${t.rating} between 1 and 5`),
+    check('decision_ratings_comment_length', sql`char_length(${t.comment}) <= 1000`),
+  ],
 );
 
 /**
@@ -1301,4 +1342,48 @@ export const deliveryAttempts = pgTable(
     uniqueIndex('delivery_attempts_message_id_key').on(t.messageId),
     index('delivery_attempts_submission_id_created_at_idx').on(t.submissionId, t.createdAt),
   ],
+);
+
+/**
+ * Reminder and notice mail a person turned off (domain/mail/mail-kinds.ts), by address, so it
+ * holds for staff, artists and people without an account alike. A row whose `turned_off_at` is
+ * null was turned on again; the mail job reads it before sending such a mail.
+ */
+export const mailPreferences = pgTable(
+  'mail_preferences',
+  {
+    /** Lower-cased and trimmed. */
+    email: text('email').notNull(),
+    kind: text('kind', { enum: UNSUBSCRIBABLE_MAIL_KINDS }).notNull(),
+    /** Since when this kind is off; null while it is on. */
+    turnedOffAt: timestamp('turned_off_at', { withTimezone: true }),
+    /** Where it was last switched: a mail's link (one-click, or its page) or the profile. */
+    changedVia: text('changed_via', { enum: MAIL_PREFERENCE_SOURCES }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.kind] })],
+);
+
+export const dataRequestKind = pgEnum('data_request_kind', DATA_REQUEST_KINDS);
+
+/**
+ * Artists' data requests (the privacy policy answers them within 30 days): each download of an
+ * artist's data and each erasure, who did it (the artist, or the staff member) and, for an erasure,
+ * the reason staff gave. `detail` holds counts and, while an erasure's files are still being
+ * deleted, their storage keys (`files.pending`), emptied as each one goes.
+ */
+export const dataRequests = pgTable(
+  'data_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: dataRequestKind('kind').notNull(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id),
+    byUserId: uuid('by_user_id').references(() => users.id),
+    reason: text('reason'),
+    detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('data_requests_artist_idx').on(t.artistId, t.createdAt)],
 );

@@ -316,6 +316,10 @@ function examples(): Record<string, () => unknown> {
     }),
     'POST /api/board/items/:itemId/notes': () => ({ body: 'Strong chorus' }),
     'POST /api/board/items/:itemId/rating': () => ({ rating: 4 }),
+    'PUT /api/profile/submissions/:itemId/decisions/:decisionId/rating': () => ({
+      rating: 4,
+      comment: 'Clear and kind, thank you',
+    }),
     'POST /api/board/items/:itemId/assignee': () => ({ userId: '00000000-0000-4000-8000-000000000000' }),
     'POST /api/decision-templates': () => ({
       kind: 'decline',
@@ -324,7 +328,14 @@ function examples(): Record<string, () => unknown> {
     }),
     'PUT /api/decision-templates/:templateId': () => ({ name: 'Not now', body: 'Hi {{artistName}}.' }),
     'POST /api/returning-links/:linkId/expiry': () => ({ lastDay: today }),
+    'POST /api/artists/:artistId/erase': () => ({
+      reason: 'Asked by e-mail',
+      confirm: 'someone@example.com',
+    }),
     'POST /api/config/set': () => ({ submissionsEnabled: true }),
+    'PUT /api/me/mail-preferences': () => ({ kind: 'reminders', enabled: true }),
+    // The one-click body as the unsubscribe page sends it (receivers send it form-encoded).
+    'POST /unsubscribe/*': () => ({ 'List-Unsubscribe': 'One-Click' }),
   };
 }
 

@@ -30,6 +30,7 @@ describe('allJobs', () => {
       'delivery.send',
       'mail.send',
       'maintenance.analytics-retention',
+      'maintenance.backup',
       'maintenance.clean-up',
       'maintenance.vacuum-embedded-database',
       'media.audio-peaks',
@@ -37,7 +38,9 @@ describe('allJobs', () => {
       'media.social-clips',
       'monitoring.check-providers',
       'planner.remind-deadlines',
+      'privacy.delete-erased-files',
       'review.decline-overdue',
+      'review.response-record',
       'uploads.image-variants',
       'uploads.remove-abandoned',
     ]);
@@ -67,11 +70,13 @@ describe('with a database', () => {
     const recurring = allJobs.filter((job) => job.recurring).map((job) => job.name);
     expect(recurring.sort()).toEqual([
       'maintenance.analytics-retention',
+      'maintenance.backup',
       'maintenance.clean-up',
       'maintenance.vacuum-embedded-database',
       'monitoring.check-providers',
       'planner.remind-deadlines',
       'review.decline-overdue',
+      'review.response-record',
       'uploads.remove-abandoned',
     ]);
     expect(rows.map((row) => [row.type, row.uniqueKey, row.payload, row.status]).sort()).toEqual(
@@ -80,7 +85,12 @@ describe('with a database', () => {
   });
 
   it('stores the attempts a definition declares when its service enqueues it', async () => {
-    await queueMail(database.db, { to: 'artist@example.com', subject: 'Hello', text: 'Hi' });
+    await queueMail(database.db, {
+      kind: 'transactional',
+      to: 'artist@example.com',
+      subject: 'Hello',
+      text: 'Hi',
+    });
     const entityId = '00000000-0000-4000-8000-000000000001';
     await queueBoardSync(database.db, 'submission', entityId);
     await queueBoardSync(database.db, 'invitation', entityId);

@@ -3,8 +3,10 @@ import type { Database } from '../db/client';
 import { checkProvidersJob } from './check-providers';
 import { cleanUpJob } from './clean-up';
 import { computeAudioPeaksJob } from './compute-audio-peaks';
+import { computeResponseRecordJob } from './compute-response-record';
 import { cutSocialClipsJob } from './cut-social-clips';
 import { declineOverdueSubmissionsJob } from './decline-overdue-submissions';
+import { deleteErasedFilesJob } from './delete-erased-files';
 import { deleteOldAnalyticsJob } from './delete-old-analytics';
 import { makeDeliveryCoverJob } from './make-delivery-cover';
 import { makeImageVariantsJob } from './make-image-variants';
@@ -19,6 +21,7 @@ import { sendDeliveryJob } from './send-delivery';
 import { sendMailJob } from './send-mail';
 import { syncBoardInvitationJob } from './sync-board-invitation';
 import { syncBoardSubmissionJob } from './sync-board-submission';
+import { takeBackupJob } from './take-backup';
 import { vacuumEmbeddedDatabaseJob } from './vacuum-embedded-database';
 
 /** Every background job: the worker runs these, and `enqueueJob` takes their names and payloads. */
@@ -35,13 +38,16 @@ export const allJobs = [
   makeDeliveryCoverJob,
   sendDeliveryJob,
   readDeliveryAcknowledgementJob,
+  deleteErasedFilesJob,
   cleanUpJob,
   removeAbandonedUploadsJob,
   deleteOldAnalyticsJob,
   checkProvidersJob,
   remindDeadlinesJob,
   declineOverdueSubmissionsJob,
+  computeResponseRecordJob,
   vacuumEmbeddedDatabaseJob,
+  takeBackupJob,
 ] as const;
 
 type AnyJob = (typeof allJobs)[number];

@@ -2,7 +2,7 @@ import '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages, type SessionUser } from '../../domain';
 import type { AppConfig } from '../config';
-import { forbidden, unauthorized } from '../errors';
+import { forbidden, notFound, unauthorized } from '../errors';
 import { DROPBOX_SIGN_CALLBACK_PATH } from '../providers/signing/dropbox-sign';
 import { presentSessionUser } from '../services/artists/artist-picture';
 import { type NewSession, type ResolvedSession, resolveSessionCached } from '../services/auth/sessions';
@@ -143,4 +143,16 @@ export function requireStaff(request: FastifyRequest): SessionUser {
 export async function staffOnly(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   reply.header('cache-control', 'no-store');
   requireStaff(request);
+}
+
+/**
+ * onRequest hook of staff routes about records whose very existence is staff's business (a
+ * release's delivery, an audit trail): a visitor or an artist, even the record's own, gets the same
+ * 404 as for an unknown id. Never kept by a cache.
+ */
+export function staffOrNotFound(message: string) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    reply.header('cache-control', 'no-store');
+    if (request.auth?.user.role !== 'staff') throw notFound(message);
+  };
 }

@@ -100,6 +100,6 @@ describe('database round trips of a signed-in request (issue 19 §3)', () => {
     const statements = await statementsOf('/api/config', artist);
     expect(statements).toHaveLength(1);
     const config = await ctx.app.inject({ method: 'GET', url: '/api/config' });
-    expect(config.json()).toEqual({ submissionsEnabled: false });
+    expect(config.json()).toMatchObject({ submissionsEnabled: false });
   });
 });

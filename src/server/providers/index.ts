@@ -19,9 +19,13 @@ import { LocalResumableStore } from './storage/local-resumable-store';
 import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
 import type { StorageProvider } from './storage/storage';
+import { StorageSpace } from './storage/storage-full';
+import { Rfc3161TimestampAuthority, type TimestampAuthority } from './timestamp/timestamp-authority';
 
 export interface Providers {
   storage: StorageProvider;
+  /** What this process knows of storage's room: writes refused for space, read by the health check. */
+  storageSpace: StorageSpace;
   mail: MailProvider;
   /** Where resumable (tus) uploads collect their bytes until they are complete. */
   resumable: ResumableUploads;
@@ -35,6 +39,8 @@ export interface Providers {
   externalSigning: ExternalSigning | undefined;
   /** Where approved releases are delivered as DDEX packages: SFTP, S3, both or none. */
   deliveryTargets: DeliveryTargets;
+  /** The RFC 3161 timestamp authority of seal signatures (TSA_URL), when configured. */
+  timestamps: TimestampAuthority | undefined;
 }
 
 /**
@@ -126,6 +132,7 @@ export function createMusicCatalog(config: AppConfig['spotify']): MusicCatalog {
 export function createProviders(config: AppConfig, db: Database, logger: FastifyBaseLogger): Providers {
   return {
     storage: createStorage(config.storage),
+    storageSpace: new StorageSpace(),
     mail: config.mail.smtpUrl
       ? new SmtpMail(config.mail.smtpUrl, config.mail.from, config.mail.dkim)
       : new OutboxMail({
@@ -143,5 +150,6 @@ export function createProviders(config: AppConfig, db: Database, logger: Fastify
     externalBoard: createExternalBoard(config.monday),
     externalSigning: config.dropboxSign ? new DropboxSign(config.dropboxSign) : undefined,
     deliveryTargets: createDeliveryTargets(config.delivery),
+    timestamps: config.tsaUrl ? new Rfc3161TimestampAuthority(config.tsaUrl) : undefined,
   };
 }

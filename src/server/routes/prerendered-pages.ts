@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import type { SiteConfigResponse } from '../../domain/api/system';
 import type { PublicConfig } from '../../domain/public-config';
 import type * as ServerEntry from '../../web/entry-server';
 import type { PageData } from '../../web/page-data';
@@ -71,12 +72,16 @@ function prerenderTemplate(template: string, webRoot: string, nonceSlot: string)
 /**
  * The public pages rendered on the server (issue 17), by the web app's own server entry
  * (src/web/entry-server.tsx, built by `vite build` into dist/web-server beside dist/web). Each
- * page is rendered once per submission mode, on first use, and kept: what it shows depends on the
- * installation's config and the mode, never on who asks. Kept per year too, for the footer's ©.
+ * page is rendered once per submission mode, on first use, and kept while the site config it was
+ * rendered with holds: what it shows depends on the installation's config and the site config
+ * (mode, reopening day, response promise), never on who asks. Kept per year too, for the footer's ©.
  */
 export class PrerenderedPages {
   private readonly paths: ReadonlySet<string>;
-  private readonly pages = new Map<string, Promise<PrerenderedPage | undefined>>();
+  private readonly pages = new Map<
+    string,
+    { rendersWith: string; page: Promise<PrerenderedPage | undefined> }
+  >();
   private year = new Date().getFullYear();
 
   private constructor(
@@ -118,29 +123,34 @@ export class PrerenderedPages {
   }
 
   /**
-   * The page at `pathname` in a submission mode, rendered on first use and kept; undefined when
-   * rendering failed (logged once), and the browser renders the page as it would without a
-   * prerender.
+   * The page at `pathname` as `siteConfig` (the mode, the reopening day, the response promise and
+   * its record: `readSiteConfig`) has it, rendered on first use and kept until that config changes;
+   * undefined when rendering failed (logged once), and the browser renders the page as it would
+   * without a prerender. One page is kept per path and mode, so a changed record replaces its page.
    */
-  get(pathname: string, submissionsEnabled: boolean): Promise<PrerenderedPage | undefined> {
+  get(pathname: string, siteConfig: SiteConfigResponse): Promise<PrerenderedPage | undefined> {
     const year = new Date().getFullYear();
     if (year !== this.year) {
       this.pages.clear();
       this.year = year;
     }
-    const key = `${submissionsEnabled ? 'submissions' : 'waiting-list'} ${pathname}`;
-    let page = this.pages.get(key);
-    if (!page) {
-      page = this.render(pathname, submissionsEnabled);
-      this.pages.set(key, page);
-    }
+    const key = `${siteConfig.submissionsEnabled ? 'submissions' : 'waiting-list'} ${pathname}`;
+    const rendersWith = JSON.stringify(siteConfig);
+    const kept = this.pages.get(key);
+    if (kept?.rendersWith === rendersWith) return kept.page;
+    const page = this.render(pathname, siteConfig);
+    this.pages.set(key, { rendersWith, page });
     return page;
   }
 
-  /** Renders every page in both modes, one after another, so that no visitor waits for a first render. */
-  async renderAll(): Promise<void> {
+  /**
+   * Renders every page in both modes, one after another, so that no visitor waits for a first
+   * render: in `siteConfig`'s mode as it is, in the other with no reopening day.
+   */
+  async renderAll(siteConfig: SiteConfigResponse): Promise<void> {
+    const other = { ...siteConfig, submissionsEnabled: !siteConfig.submissionsEnabled, reopensOn: null };
     for (const pathname of this.paths) {
-      for (const submissionsEnabled of [true, false]) await this.get(pathname, submissionsEnabled);
+      for (const config of [siteConfig, other]) await this.get(pathname, config);
     }
   }
 
@@ -159,9 +169,12 @@ export class PrerenderedPages {
     };
   }
 
-  private async render(pathname: string, submissionsEnabled: boolean): Promise<PrerenderedPage | undefined> {
+  private async render(
+    pathname: string,
+    siteConfig: SiteConfigResponse,
+  ): Promise<PrerenderedPage | undefined> {
     try {
-      return await this.renderNow(pathname, { siteConfig: { submissionsEnabled } });
+      return await this.renderNow(pathname, { siteConfig });
     } catch (error) {
       this.log.error(
         { err: error, path: pathname },

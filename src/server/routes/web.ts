@@ -5,7 +5,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicConfig } from '../../domain/public-config';
 import { resolveRequestAuth, sessionCookieName } from '../policies/authentication';
 import { renderIndexHtml } from '../public-config';
-import { getSetting } from '../services/settings/app-settings';
+import { readSiteConfig } from '../services/settings/site-config';
+import { requestNow } from '../test-clock';
 import { type PrerenderedPage, PrerenderedPages } from './prerendered-pages';
 import { loadSignedInPageData, signedInPageAt } from './signed-in-pages';
 
@@ -17,8 +18,9 @@ import { loadSignedInPageData, signedInPageAt } from './signed-in-pages';
  * rendered per request, so @fastify/compress (app.ts) compresses it on the fly.
  *
  * A visitor's public page comes prerendered (issue 17, prerendered-pages.ts): its markup in
- * `<div id="root">`, its styles with this response's nonce, and the submission mode it was
- * rendered in, read per request as `GET /api/config` reads it. A signed-in page (the dashboard,
+ * `<div id="root">`, its styles with this response's nonce, and the site config it was rendered
+ * with (the mode, the reopening day, the response promise and its record), read per request as
+ * `GET /api/config` reads it. A signed-in page (the dashboard,
  * the board: signed-in-pages.ts) comes rendered for its reader, per request and never kept, with
  * their data as the API would answer it: `Cache-Control: private, no-store`. Any other request
  * with a session cookie, a reader of the wrong role, an ended session, or a render that failed
@@ -59,7 +61,11 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
     : undefined;
   if (prerendered) {
     // In the background once the server is up, so that no visitor waits for a page's first render.
-    app.addHook('onReady', async () => void prerendered.renderAll());
+    app.addHook('onReady', async () => {
+      void readSiteConfig(app.db, app.config, new Date())
+        .then((siteConfig) => prerendered.renderAll(siteConfig))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'The pages could not be prerendered ahead'));
+    });
   }
   const cookieName = sessionCookieName(app.config);
 
@@ -67,10 +73,13 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
   const prerenderedPage = async (request: FastifyRequest, pathname: string) => {
     if (!prerendered?.has(pathname) || request.cookies[cookieName]) return undefined;
     try {
-      return await prerendered.get(pathname, await getSetting(app.db, 'submissionsEnabled'));
+      return await prerendered.get(
+        pathname,
+        await readSiteConfig(app.db, app.config, requestNow(app.config, request)),
+      );
     } catch (error) {
-      // The mode cannot be read (the database is down): the browser asks for it and renders.
-      request.log.warn({ err: error }, 'The submission mode could not be read: the page is not prerendered');
+      // The site config cannot be read (the database is down): the browser asks for it and renders.
+      request.log.warn({ err: error }, 'The site config could not be read: the page is not prerendered');
       return undefined;
     }
   };
@@ -94,13 +103,13 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
       const started = performance.now();
       request.auth = await resolveRequestAuth(app, { kind: 'cookie', value: cookie });
       if (request.auth?.user.role !== page.role) return undefined;
-      const [submissionsEnabled, signedIn] = await Promise.all([
-        getSetting(app.db, 'submissionsEnabled'),
+      const [siteConfig, signedIn] = await Promise.all([
+        readSiteConfig(app.db, app.config, requestNow(app.config, request)),
         loadSignedInPageData(app, request, page, new URLSearchParams(search)),
       ]);
       const loaded = performance.now();
       const rendered = await prerendered.renderNow(`${pathname}${search}`, {
-        siteConfig: { submissionsEnabled },
+        siteConfig,
         signedIn,
       });
       const done = performance.now();

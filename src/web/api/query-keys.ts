@@ -24,6 +24,10 @@ export const queryKeys = {
   /** The response promise's settings and the runs of its job (issue 20 §4). */
   responsePromise: ['response-promise'] as const,
   responsePromiseRuns: ['response-promise', 'runs'] as const,
+  /** The reminder and notice mail the signed-in reader gets, each on or off. */
+  mailPreferences: ['mail-preferences'] as const,
+  /** What a mail's unsubscribe link stands for (the unsubscribe page). */
+  unsubscribeLink: (token: string) => ['unsubscribe-link', token] as const,
   /** The signed-in artist's own profile with its completion (issue 8). */
   artistProfile: ['artist-profile'] as const,
   /** The signed-in artist's submissions, and one of them. */
@@ -55,6 +59,8 @@ export const queryKeys = {
   signingDocument: (token: string) => ['signing-document', token] as const,
   /** A submission's release schedule (issue 21 §4). */
   releaseSchedule: (submissionId: string) => ['release-schedule', submissionId] as const,
+  /** Every schedule of the signed-in artist's releases: the Contract Signing tab's list. */
+  artistSchedules: ['artist-schedules'] as const,
   /** Staff: an approved release's delivery to stores (its checklist, identifiers, preview and log). */
   delivery: (submissionId: string) => ['delivery', submissionId] as const,
   /** Staff: the template's versions, and an artist's agreements. */

@@ -12,17 +12,20 @@ import { brand } from '../theme';
 export function ResponseDueChip({
   due,
   direction = 'column',
+  dense = false,
 }: {
   due: ResponseDue | null | undefined;
   /** Chip above the date (a table cell), or beside it (a header line). */
   direction?: 'row' | 'column';
+  /** Smaller, for the board's dense rows: the two lines take the height of two lines of text. */
+  dense?: boolean;
 }) {
   if (!due) return null;
   const colour = getResponseDueColour(due.state);
   return (
     <Stack
       direction={direction}
-      spacing={direction === 'row' ? 1 : 0.5}
+      spacing={direction === 'row' ? 1 : dense ? 0.25 : 0.5}
       sx={{ alignItems: direction === 'row' ? 'center' : 'flex-start' }}
     >
       <Chip
@@ -31,9 +34,17 @@ export function ResponseDueChip({
         size="small"
         variant={colour === 'default' ? 'outlined' : 'filled'}
         // MUI's white on the warning orange reads at 3.1:1; the ink reads at 5.6:1 (as StatusChip).
-        sx={colour === 'warning' ? { color: brand.ink, fontWeight: 600 } : { fontWeight: 600 }}
+        sx={{
+          fontWeight: 600,
+          ...(colour === 'warning' ? { color: brand.ink } : {}),
+          ...(dense ? { height: 20, fontSize: '0.75rem' } : {}),
+        }}
       />
-      <Typography variant="body2" component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+      <Typography
+        variant="body2"
+        component="span"
+        sx={{ color: 'text.secondary', whiteSpace: 'nowrap', ...(dense ? { fontSize: '0.8125rem' } : {}) }}
+      >
         <time dateTime={due.answerBy}>{formatAnswerBy(due.answerBy)}</time>
       </Typography>
     </Stack>

@@ -21,7 +21,8 @@ export default function DevToolsContent() {
       sx={{
         position: 'fixed',
         left: 16,
-        bottom: 16,
+        // Above the staff console's docked player while it shows (components/player/docked-player.tsx).
+        bottom: 'calc(16px + var(--docked-player-height, 0px))',
         zIndex: 'snackbar',
         p: 2,
         width: 300,

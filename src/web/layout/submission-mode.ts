@@ -6,13 +6,34 @@ import { apiRequest } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useSiteConfig } from '../api/site-config';
 
-const setConfigResponseSchema = z.object({ success: z.literal(true), submissionsEnabled: z.boolean() });
+const setConfigResponseSchema = z.object({
+  success: z.literal(true),
+  submissionsEnabled: z.boolean(),
+  reopensOn: z.string().nullable().optional(),
+});
+
+/** A switch of the mode; while closed, `reopensOn` sets (a day) or clears (null) the reopening day. */
+export interface ModeChange {
+  submissionsEnabled: boolean;
+  reopensOn?: string | null;
+}
 
 export const MODE_LABELS = { full: 'Full Submissions', waitingList: 'Waiting List Mode' } as const;
 
 /** Why a switch failed, shown until the next attempt. */
 export function modeChangeFailed(reason: string): string {
   return `The submission mode could not be changed: ${reason}`;
+}
+
+/** The cached site config after a change: opening clears the reopening day, a given day replaces it. */
+function withChange(previous: SiteConfigResponse | undefined, change: ModeChange): SiteConfigResponse {
+  const kept = change.reopensOn !== undefined ? change.reopensOn : previous?.reopensOn;
+  const reopensOn = change.submissionsEnabled ? null : kept;
+  return {
+    ...previous,
+    submissionsEnabled: change.submissionsEnabled,
+    ...(reopensOn !== undefined ? { reopensOn } : {}),
+  };
 }
 
 /**
@@ -26,16 +47,13 @@ export function useSubmissionModeSwitch() {
   const [error, setError] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (submissionsEnabled: boolean) =>
-      apiRequest('/api/config/set', setConfigResponseSchema, {
-        method: 'POST',
-        body: { submissionsEnabled },
-      }),
-    onMutate: async (submissionsEnabled) => {
+    mutationFn: (change: ModeChange) =>
+      apiRequest('/api/config/set', setConfigResponseSchema, { method: 'POST', body: change }),
+    onMutate: async (change) => {
       setError(null);
       await queryClient.cancelQueries({ queryKey: queryKeys.siteConfig });
       const previous = queryClient.getQueryData<SiteConfigResponse>(queryKeys.siteConfig);
-      queryClient.setQueryData<SiteConfigResponse>(queryKeys.siteConfig, { submissionsEnabled });
+      queryClient.setQueryData<SiteConfigResponse>(queryKeys.siteConfig, withChange(previous, change));
       return { previous };
     },
     onError: (failure, _value, context) => {
@@ -44,9 +62,9 @@ export function useSubmissionModeSwitch() {
       setError(modeChangeFailed(failure instanceof Error ? failure.message : String(failure)));
     },
     onSuccess: (answer) => {
-      queryClient.setQueryData<SiteConfigResponse>(queryKeys.siteConfig, {
-        submissionsEnabled: answer.submissionsEnabled,
-      });
+      queryClient.setQueryData<SiteConfigResponse>(queryKeys.siteConfig, (previous) =>
+        withChange(previous, answer),
+      );
     },
   });
 
@@ -56,6 +74,9 @@ export function useSubmissionModeSwitch() {
     isSaving: mutation.isPending,
     error,
     clearError: () => setError(null),
-    setSubmissionsEnabled: (enabled: boolean) => mutation.mutate(enabled),
+    reopensOn: siteConfig.reopensOn ?? null,
+    setSubmissionsEnabled: (enabled: boolean) => mutation.mutate({ submissionsEnabled: enabled }),
+    /** Switches with a reopening day (the settings page); resolves once saved, rejects if refused. */
+    saveMode: (change: ModeChange) => mutation.mutateAsync(change),
   };
 }

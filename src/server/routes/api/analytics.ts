@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   analyticsDashboardSchema,
   analyticsHoursQuerySchema,
+  backupStatusSchema,
   errorEventsQuerySchema,
   errorEventsResponseSchema,
 } from '../../../domain';
@@ -10,6 +11,7 @@ import { requireStaff } from '../../policies/authentication';
 import { getAnalyticsDashboard, warmAnalyticsCache } from '../../services/analytics/get-analytics-dashboard';
 import { AnalyticsHourCache } from '../../services/analytics/hour-cache';
 import { readErrorEventsPage } from '../../services/analytics/read-error-events';
+import { readBackupOverview } from '../../services/backup/read-backup-status';
 
 const querySchema = z.object({ hours: analyticsHoursQuerySchema });
 
@@ -41,6 +43,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         hourCache,
       ),
+  );
+
+  /** The scheduled backup (BACKUP_DIR): the dashboard's Backups card. */
+  app.get('/api/analytics/backups', { schema: { response: { 200: backupStatusSchema } } }, async () =>
+    readBackupOverview(app.db, app.config),
   );
 
   /** The window's error events a page at a time: the dashboard's recent errors, and the rest of them. */

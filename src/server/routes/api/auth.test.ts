@@ -331,7 +331,7 @@ describe('staff-only routes', () => {
     const refused = await setMode(artist.headers, false);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ success: false, error: 'Only label staff can do this.' });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({
       submissionsEnabled: true,
     });
   });
@@ -340,8 +340,8 @@ describe('staff-only routes', () => {
     await addStaff(ctx.database.db, 'mode.switcher@label.example');
     const staff = await signIn(ctx.app, ctx.database.db, 'mode.switcher@label.example');
     const response = await setMode(staff.headers, false);
-    expect(response.json()).toEqual({ success: true, submissionsEnabled: false });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({
+    expect(response.json()).toEqual({ success: true, submissionsEnabled: false, reopensOn: null });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({
       submissionsEnabled: false,
     });
     await setMode(staff.headers, true);

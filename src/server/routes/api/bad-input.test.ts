@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   INVALID_EMAIL_MESSAGE,
   INVALID_FILE_NAME,
+  REQUEST_BODY_NOT_AN_OBJECT,
   REQUEST_CONTENT_TYPE_UNSUPPORTED,
   SPOTIFY_ARTIST_URL_INVALID,
   SPOTIFY_ARTIST_URL_REQUIRED,
@@ -10,8 +11,10 @@ import {
   UPLOAD_REQUEST_MESSAGES,
 } from '../../../domain';
 import { errorReports, signInTokens, uploads } from '../../db/schema';
+import { addStaff } from '../../services/staff/manage-staff';
 import { makeWav } from '../../test/media-fixtures';
 import { multipartBody } from '../../test/multipart';
+import { signIn } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 /**
@@ -107,6 +110,41 @@ describe('a body that is not a JSON object (§1)', () => {
     });
     expect(response.statusCode, response.body).toBe(400);
     expectJsonError(response);
+  });
+});
+
+describe('a POST with no body at all, as `curl -X POST` sends it', () => {
+  it('never asks for a JSON object: an action that needs no fields runs, one that does names the field', async () => {
+    await addStaff(ctx.database.db, 'no-body-staff@label.example');
+    const staff = await signIn(ctx.app, ctx.database.db, 'no-body-staff@label.example');
+    const withBody = ctx.app.routeTable.filter(
+      (route) => route.method === 'POST' && route.schema?.body !== undefined,
+    );
+    expect(withBody.length).toBeGreaterThan(20);
+    const unknownId = '00000000-0000-4000-8000-000000000000';
+    for (const route of withBody) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: route.url.replace(/:[A-Za-z]+/g, unknownId),
+        headers: { ...staff.headers, origin },
+        remoteAddress: freshIp(),
+      });
+      expect(response.statusCode, `${route.url}: ${response.body}`).toBeLessThan(500);
+      if (response.statusCode >= 400)
+        expect(expectJsonError(response).error, route.url).not.toBe(REQUEST_BODY_NOT_AN_OBJECT);
+    }
+  });
+
+  it("runs the test dashboard's test with no body", async () => {
+    await addStaff(ctx.database.db, 'no-body-runner@label.example');
+    const staff = await signIn(ctx.app, ctx.database.db, 'no-body-runner@label.example');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test-dashboard/tests/catalogue/run',
+      headers: { ...staff.headers, origin },
+      remoteAddress: freshIp(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
   });
 });
 

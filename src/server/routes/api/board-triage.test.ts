@@ -218,6 +218,21 @@ describe('GET /api/board/items: search', () => {
     expect(person.items.map((i) => i.itemId)).toEqual([seededIds[17]]);
   });
 
+  it('looks a word of 12 or 13 digits up as a UPC and as text', async () => {
+    // The release's assigned code, and a title that holds a number of as many digits.
+    await db()
+      .insert(releaseDeliveries)
+      .values({ submissionId: seededIds[2] as string, icpn: '5060000000019', icpnOrigin: 'label' })
+      .onConflictDoUpdate({ target: releaseDeliveries.submissionId, set: { icpn: '5060000000019' } });
+    await db()
+      .update(submissions)
+      .set({ releaseTitle: 'Live at 123456789012 Hz' })
+      .where(eq(submissions.id, seededIds[3] as string));
+    expect((await page('q=5060000000019')).items.map((i) => i.itemId)).toEqual([seededIds[2]]);
+    expect((await page('q=123456789012')).items.map((i) => i.itemId)).toEqual([seededIds[3]]);
+    expect((await page('q=0602577000017')).items.map((i) => i.itemId)).toEqual([seededIds[1]]);
+  });
+
   it('finds a track by its ISRC and a catalogue item by its UPC, with or without hyphens', async () => {
     for (const q of ['GB-ABC-24-00017', 'gbabc2400017', 'GB ABC 24 00017']) {
       expect(

@@ -1,31 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { siteConfigResponseSchema } from '../../../domain/api/system';
+import {
+  setSiteConfigBodySchema,
+  setSiteConfigResponseSchema,
+  siteConfigResponseSchema,
+} from '../../../domain/api/system';
 import { requireStaff } from '../../policies/authentication';
-import { getSetting, setSetting } from '../../services/settings/app-settings';
+import { readSiteConfig, setSubmissionMode } from '../../services/settings/site-config';
+import { requestNow } from '../../test-clock';
 
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/config',
     { schema: { response: { 200: siteConfigResponseSchema } } },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { submissionsEnabled: await getSetting(app.db, 'submissionsEnabled') };
+      return readSiteConfig(app.db, app.config, requestNow(app.config, request));
     },
   );
-  // Staff switch between full submissions and waiting-list mode (spec 001 §7, design.md §2).
+  // Staff switch between full submissions and waiting-list mode (spec 001 §7, design.md §2), and
+  // while closed may say when submissions reopen.
   app.post(
     '/api/config/set',
-    {
-      schema: {
-        body: z.object({ submissionsEnabled: z.boolean() }),
-        response: { 200: z.object({ success: z.literal(true), submissionsEnabled: z.boolean() }) },
-      },
-    },
+    { schema: { body: setSiteConfigBodySchema, response: { 200: setSiteConfigResponseSchema } } },
     async (request) => {
       requireStaff(request);
-      await setSetting(app.db, 'submissionsEnabled', request.body.submissionsEnabled);
-      return { success: true as const, submissionsEnabled: request.body.submissionsEnabled };
+      const mode = await setSubmissionMode(app.db, app.config, request.body, requestNow(app.config, request));
+      return { success: true as const, ...mode };
     },
   );
 };

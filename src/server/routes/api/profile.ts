@@ -5,6 +5,8 @@ import {
   artistChangeRequestResponseSchema,
   artistSubmissionsQuerySchema,
   artistSubmissionsResponseSchema,
+  feedbackRatingPayloadSchema,
+  feedbackRatingResponseSchema,
   keyDatesResponseSchema,
   profileResponseSchema,
   releaseDetailsResponseSchema,
@@ -18,6 +20,7 @@ import { notFound } from '../../errors';
 import { artistAreaOnly, findSignedInArtist, requireArtistUser } from '../../policies/artists';
 import { requireUser } from '../../policies/authentication';
 import type { ArtistRow } from '../../services/artists/find-artist-of-user';
+import { rateDecision } from '../../services/feedback-ratings/rate-decision';
 import { getReleaseDetails } from '../../services/release-details/get-release-details';
 import { saveReleaseDetails } from '../../services/release-details/save-release-details';
 import { submitReleaseDetails } from '../../services/release-details/submit-release-details';
@@ -26,9 +29,11 @@ import { readKeyDates } from '../../services/release-planning/release-plans';
 import { readArtistChangeRequest } from '../../services/review/read-artist-change-request';
 import { resubmitChanges } from '../../services/review/resubmit-changes';
 import { readArtistSubmission, readArtistSubmissionsPage } from '../../services/submissions/read-submissions';
+import { requestNow } from '../../test-clock';
 import { sendAttachment } from '../files';
 
 const itemParamsSchema = z.object({ itemId: z.string().max(100) });
+const decisionParamsSchema = z.object({ itemId: z.string().max(100), decisionId: z.string().max(100) });
 
 /** Twenty tracks of lyrics and credits fit easily; the default 1 MiB would be tight. */
 const releaseDetailsBodyLimit = 2 * 1024 * 1024;
@@ -100,10 +105,41 @@ const artistSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: itemParamsSchema, response: { 200: submissionResponseSchema } } },
     async (request) => {
       const artist = await owner(request);
+      const now = requestNow(app.config, request);
       return {
         success: true,
-        submission: await readArtistSubmission(deps(request), artist.id, request.params.itemId),
+        submission: await readArtistSubmission(
+          deps(request),
+          artist.id,
+          request.params.itemId,
+          Date.now(),
+          now,
+        ),
       };
+    },
+  );
+
+  // Answers artists can rate: the artist rates a decision's feedback, or changes the rating.
+  app.put(
+    '/api/profile/submissions/:itemId/decisions/:decisionId/rating',
+    {
+      schema: {
+        params: decisionParamsSchema,
+        body: feedbackRatingPayloadSchema,
+        response: { 200: feedbackRatingResponseSchema },
+      },
+    },
+    async (request) => {
+      const artist = await owner(request);
+      const decision = await rateDecision(app.db, {
+        artistId: artist.id,
+        raterUserId: requireArtistUser(request).userId,
+        itemId: request.params.itemId,
+        decisionId: request.params.decisionId,
+        payload: request.body,
+        now: requestNow(app.config, request),
+      });
+      return { success: true as const, decision };
     },
   );
 

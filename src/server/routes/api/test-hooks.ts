@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   testPromiseRunPayloadSchema,
   testPromiseRunResponseSchema,
@@ -8,6 +9,11 @@ import {
 import { staffOnly } from '../../policies/authentication';
 import { sendDeadlineReminders } from '../../services/release-planning/send-deadline-reminders';
 import { declineOverdueSubmissions } from '../../services/response-promise/decline-overdue';
+import { copySubmissionForTests } from '../../services/submissions/copy-submission-for-tests';
+
+// The suite's own shapes: no screen or client of the app sends or reads them.
+const boardCopiesPayloadSchema = z.object({ itemId: z.uuid(), copies: z.number().int().min(1).max(100) });
+const boardCopiesResponseSchema = z.object({ success: z.literal(true), itemIds: z.array(z.string()) });
 
 /**
  * Routes for the end-to-end suite, registered only with IMPRINT_TEST_HOOKS=1 (Playwright's server;
@@ -19,6 +25,9 @@ import { declineOverdueSubmissions } from '../../services/response-promise/decli
  *
  * POST /api/test-hooks/deadline-reminders/run: the deadline reminders' run (what the daily
  * `planner.remind-deadlines` job does, issue 21 §1) on the clock the spec sets, for its submissions.
+ *
+ * POST /api/test-hooks/board/copies: copies of a submission the spec sent (`copySubmissionForTests`),
+ * for a board of many without an upload each.
  */
 export const testHookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffOnly);
@@ -54,5 +63,14 @@ export const testHookRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { success: true as const, queued };
     },
+  );
+
+  app.post(
+    '/api/test-hooks/board/copies',
+    { schema: { body: boardCopiesPayloadSchema, response: { 200: boardCopiesResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      itemIds: await copySubmissionForTests(app.db, request.body),
+    }),
   );
 };

@@ -20,6 +20,7 @@ import { readMailQueue } from '../health/read-mail-queue';
 import type { AnalyticsHourCache } from './hour-cache';
 import { readAnalyticsWindow } from './read-analytics-window';
 import { errorEventColumns, presentErrorEvent } from './read-error-events';
+import { readFeedbackRatings } from './read-feedback-ratings';
 
 /** Rows in the recent errors table (more through GET /api/analytics/errors). */
 export const RECENT_ERRORS_LIMIT = 20;
@@ -123,14 +124,16 @@ export async function getAnalyticsDashboard(
 ): Promise<AnalyticsDashboard> {
   const { hours, now } = input;
   const start = new Date(now.getTime() - hours * HOUR_MS);
-  const [totals, recentErrors, recent, providers, mailQueue, declineReasons] = await Promise.all([
-    readAnalyticsWindow(db, start, now, cache),
-    readRecentErrors(db, start, now),
-    readRecentProblems(db, now),
-    readProviderStatuses(db),
-    readMailQueue(db),
-    readDeclineReasons(db, start, now),
-  ]);
+  const [totals, recentErrors, recent, providers, mailQueue, declineReasons, feedbackRatings] =
+    await Promise.all([
+      readAnalyticsWindow(db, start, now, cache),
+      readRecentErrors(db, start, now),
+      readRecentProblems(db, now),
+      readProviderStatuses(db),
+      readMailQueue(db),
+      readDeclineReasons(db, start, now),
+      readFeedbackRatings(db, start, now),
+    ]);
   const errorCounts = totals.errors;
 
   const p75s = (histograms: ReadonlyMap<WebVitalName, Float64Array>): WebVitalValues =>
@@ -178,6 +181,7 @@ export async function getAnalyticsDashboard(
       recentErrors: recentErrors.map(presentErrorEvent),
     },
     declineReasons,
+    feedbackRatings,
     timeWindow: hours,
     timestamp: now.toISOString(),
   };

@@ -11,6 +11,7 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { signInTokens } from '../../db/schema';
 import { tooManyRequests } from '../../errors';
+import type { ComposedMail } from '../../providers/mail/mail';
 import { queueMail } from '../mail/queue-mail';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { createCode, createToken, hashCode, hashToken } from './tokens';
@@ -20,7 +21,7 @@ export interface SignInEmail {
   code: string;
 }
 
-export function composeSignInEmail(config: AppConfig, to: string, { link, code }: SignInEmail) {
+export function composeSignInEmail(config: AppConfig, to: string, { link, code }: SignInEmail): ComposedMail {
   const label = config.label.name;
   const text = [
     `Sign in to ${label}`,
@@ -40,7 +41,7 @@ export function composeSignInEmail(config: AppConfig, to: string, { link, code }
 <p style="font-size:28px;letter-spacing:6px;font-weight:bold">${code}</p>
 <p style="color:#555">If you did not ask to sign in, ignore this e-mail: nothing happens without the link or the code.</p>
 </body></html>`;
-  return { to, subject: `Your sign-in link for ${label}`, text, html };
+  return { kind: 'sign_in', to, subject: `Your sign-in link for ${label}`, text, html };
 }
 
 function escapeHtml(value: string): string {

@@ -160,7 +160,7 @@ export async function changeSubmissionStatus(
       .returning({ id: submissions.id });
     if (updated.length === 0) throw conflict(STATUS_CHANGED_MEANWHILE);
     if (from === 'changes_requested') await withdrawOpenRound(tx, input);
-    await recordSubmissionEvent(tx, {
+    const eventId = await recordSubmissionEvent(tx, {
       submissionId: input.itemId,
       type: 'status_changed',
       actorUserId: input.actor.userId,
@@ -205,6 +205,7 @@ export async function changeSubmissionStatus(
           status: to,
           message: message ?? undefined,
           returningLink,
+          rating: decision ? { itemId: input.itemId, decisionId: eventId } : undefined,
         }),
         { submissionId: input.itemId, purpose: 'status_change', actorUserId: input.actor.userId },
       );

@@ -1,6 +1,6 @@
 import { formatLongDate, getIsoDateOfInstant } from '../../../domain';
 import type { AppConfig } from '../../config';
-import type { MailMessage } from '../../providers/mail/mail';
+import type { ComposedMail } from '../../providers/mail/mail';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -22,7 +22,7 @@ export interface InvitationMailInput {
 }
 
 /** The artist's personal invitation: who invites, why, what to have ready, the link and its expiry. */
-export function composeInvitationMail(config: AppConfig, input: InvitationMailInput): MailMessage {
+export function composeInvitationMail(config: AppConfig, input: InvitationMailInput): ComposedMail {
   const label = config.label.name;
   const expiry = formatLongDate(getIsoDateOfInstant(input.expiresAt)) ?? input.expiresAt.toISOString();
   const inviter = input.invitedBy
@@ -52,6 +52,7 @@ export function composeInvitationMail(config: AppConfig, input: InvitationMailIn
     })
     .join('\n');
   return {
+    kind: 'transactional',
     to: input.to,
     subject: `${label} invites you to submit your music`,
     text: paragraphs.join('\n\n'),

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config';
-import type { MailMessage } from '../../providers/mail/mail';
+import type { ComposedMail } from '../../providers/mail/mail';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -19,7 +19,7 @@ export function composeReleaseDetailsNotice(
   config: AppConfig,
   to: string,
   notice: ReleaseDetailsNotice,
-): MailMessage {
+): ComposedMail {
   const link = `${config.publicUrl}/details/${notice.itemId}`;
   const trackLines = notice.tracks
     .map((track, index) => `${index + 1}. ${track.title} (ISRC: ${track.isrc ?? 'none given'})`)
@@ -31,6 +31,7 @@ export function composeReleaseDetailsNotice(
     `Review them: ${link}`,
   ];
   return {
+    kind: 'notices',
     to,
     subject: `Release details submitted: ${notice.itemName}`,
     text: paragraphs.join('\n\n'),

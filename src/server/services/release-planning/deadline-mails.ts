@@ -8,7 +8,7 @@ import {
   type KeyDate,
 } from '../../../domain';
 import type { AppConfig } from '../../config';
-import type { MailMessage } from '../../providers/mail/mail';
+import type { ComposedMail } from '../../providers/mail/mail';
 import { paragraphsToHtml } from '../submissions/submission-mails';
 
 export interface DeadlineReminder {
@@ -33,7 +33,7 @@ export function composeArtistDeadlineReminder(
   to: string,
   artistName: string,
   reminder: DeadlineReminder,
-): MailMessage {
+): ComposedMail {
   const label = config.label.name;
   const { deadline } = reminder;
   const name = getKeyDateLabel(deadline.kind);
@@ -45,6 +45,7 @@ export function composeArtistDeadlineReminder(
     `— The ${label} team`,
   ];
   return {
+    kind: 'reminders',
     to,
     subject: `Reminder: ${name.toLowerCase()} ${isWhen(reminder)} (${deadline.subject})`,
     text: paragraphs.join('\n\n'),
@@ -59,7 +60,7 @@ export function composeReviewerDeadlineReminder(
   to: string,
   itemName: string,
   reminder: DeadlineReminder,
-): MailMessage {
+): ComposedMail {
   const { deadline } = reminder;
   const name = getKeyDateLabel(deadline.kind);
   const paragraphs = [
@@ -67,6 +68,7 @@ export function composeReviewerDeadlineReminder(
     `The artist has been sent a reminder too. Review the submission and its key dates: ${config.publicUrl}/details/${reminder.itemId}`,
   ];
   return {
+    kind: 'reminders',
     to,
     subject: `Deadline ${isWhen(reminder)}: ${name} for ${itemName}`,
     text: paragraphs.join('\n\n'),

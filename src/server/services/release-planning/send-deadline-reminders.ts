@@ -9,7 +9,7 @@ import {
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { artists, deadlineReminders, submissions, submissionTracks, users } from '../../db/schema';
-import type { MailMessage } from '../../providers/mail/mail';
+import type { ComposedMail } from '../../providers/mail/mail';
 import { queueSubmissionMail } from '../audit/queue-submission-mail';
 import {
   composeArtistDeadlineReminder,
@@ -28,7 +28,7 @@ interface StoredArtist {
 interface Recipient {
   role: 'artist' | 'reviewer';
   address: string;
-  compose(reminder: DeadlineReminder): MailMessage;
+  compose(reminder: DeadlineReminder): ComposedMail;
 }
 
 /**

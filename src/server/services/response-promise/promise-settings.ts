@@ -15,6 +15,7 @@ import type { Database, Executor } from '../../db/client';
 import { decisionTemplates, submissions } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { getSetting, setSetting } from '../settings/app-settings';
+import { queueResponseRecord } from './response-record';
 
 type TemplateRow = typeof decisionTemplates.$inferSelect;
 
@@ -88,7 +89,14 @@ export async function updatePromiseSettings(
   )
     throw badRequest(AUTO_DECLINE_NEEDS_TEMPLATE);
 
-  if (update.promiseDays !== undefined) await setSetting(db, 'responsePromiseDays', update.promiseDays);
+  if (update.promiseDays !== undefined && update.promiseDays !== current.promiseDays) {
+    const promiseDays = update.promiseDays;
+    // The public record is judged against the promise: judged again under the new one.
+    await db.transaction(async (tx) => {
+      await setSetting(tx, 'responsePromiseDays', promiseDays);
+      await queueResponseRecord(tx);
+    });
+  }
   if (update.declineTemplateId !== undefined) await setSetting(db, 'autoDeclineTemplateId', templateId);
   if (update.autoDecline !== undefined) await setSetting(db, 'autoDeclineEnabled', update.autoDecline);
   return readPromiseSettings(db);

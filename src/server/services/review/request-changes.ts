@@ -82,7 +82,7 @@ export async function requestChanges(
       })
       .returning({ id: reviewRounds.id, number: reviewRounds.number });
     if (!round) throw new Error('requestChanges: no round written');
-    await recordSubmissionEvent(tx, {
+    const decisionId = await recordSubmissionEvent(tx, {
       submissionId: submission.id,
       type: 'changes_requested',
       actorUserId: input.actor.userId,
@@ -109,6 +109,7 @@ export async function requestChanges(
           releaseTitle: values.releaseTitle,
           message: message ?? undefined,
           points: fields.map((field) => ({ label: field.label, note: field.note })),
+          decisionId,
         }),
         { submissionId: submission.id, purpose: 'change_request', actorUserId: input.actor.userId },
       );

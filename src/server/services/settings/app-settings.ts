@@ -3,9 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   DEFAULT_PLANNER_SETTINGS,
+  isoDateSchema,
   plannerSettingSchemas,
   promiseDaysSchema,
   RESPONSE_PROMISE_DEFAULT_DAYS,
+  storedResponseRecordSchema,
 } from '../../../domain';
 import type { Executor } from '../../db/client';
 import { forgetCached, readThroughCache } from '../../db/read-cache';
@@ -40,6 +42,10 @@ export const settingDefinitions = {
   autoDeclineEnabled: { schema: z.boolean(), default: false },
   /** The decline template (decision_templates, kind decline) the job sends; null: none chosen. */
   autoDeclineTemplateId: { schema: z.string().nullable(), default: null },
+  /** The promise's record, written by `review.response-record` alone (domain/review/response-record.ts). */
+  responsePromiseRecord: { schema: storedResponseRecordSchema.nullable(), default: null },
+  /** The day submissions reopen, given while they are closed (domain/submission/reopen-date.ts). */
+  submissionsReopenOn: { schema: isoDateSchema.nullable(), default: null },
 } as const;
 
 /**

@@ -88,25 +88,32 @@ export function boardFiltersOf(query: BoardListQuery): BoardFilters {
 }
 
 /**
- * One search word: a whole ISRC or UPC exactly, through the code indexes of tracks and catalogue
- * items (drizzle/0014_board_triage); a whole e-mail address exactly, through the artist e-mail index; anything
- * else anywhere in the search text, through its trigram index. The expressions are the indexes'.
- * A word `common` to most submissions is matched on the rows the other words find instead (or, when
- * every word is, on the rows read in the page's order), by a substring test no index answers
- * (commonSearchWords).
+ * One search word: a whole ISRC exactly, through the code indexes of tracks and catalogue items
+ * (drizzle/0014_board_triage); 12 or 13 digits as a UPC exactly (the release's assigned code and
+ * the catalogue items') and as text through the trigram index, each branch through its own index
+ * and their ids put together; a whole e-mail address exactly, through the artist e-mail index;
+ * anything else anywhere in the search text, through its trigram index. The expressions are the
+ * indexes'. A word `common` to most submissions is matched on the rows the other words find
+ * instead (or, when every word is, on the rows read in the page's order), by a substring test no
+ * index answers (commonSearchWords).
  */
 function searchCondition(word: string, common: boolean): SQL {
   switch (boardSearchWordKind(word)) {
-    case 'code':
+    case 'isrc':
       return sql`${submissions.id} in (
         select t.submission_id from submission_tracks t
           where lower(regexp_replace(t.isrc, '[^A-Za-z0-9]', '', 'g')) = ${word}
         union all
         select c.submission_id from catalogue_items c
-          where lower(regexp_replace(c.details->>'upc', '[^A-Za-z0-9]', '', 'g')) = ${word}
+          where lower(regexp_replace(c.details->>'isrc', '[^A-Za-z0-9]', '', 'g')) = ${word})`;
+    case 'upc':
+      return sql`${submissions.id} in (
+        select d.submission_id from release_deliveries d where d.icpn = ${word}
         union all
         select c.submission_id from catalogue_items c
-          where lower(regexp_replace(c.details->>'isrc', '[^A-Za-z0-9]', '', 'g')) = ${word})`;
+          where lower(regexp_replace(c.details->>'upc', '[^A-Za-z0-9]', '', 'g')) = ${word}
+        union all
+        select s.id from submissions s where s.search_text like ${likePatternOf(word)})`;
     case 'email':
       return sql`lower(${submissions.artistDetails}->>'email') = ${word}`;
     default:

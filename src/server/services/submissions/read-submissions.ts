@@ -14,6 +14,12 @@ import type { Executor } from '../../db/client';
 import { withGenericPlan } from '../../db/plan-hints';
 import { submissions } from '../../db/schema';
 import { notFound } from '../../errors';
+import {
+  type ArtistDecisionRow,
+  DECISION_EVENT_CONDITION,
+  DECISION_FIELDS,
+  presentArtistDecision,
+} from '../feedback-ratings/artist-decisions';
 import { cursorTimeOf, cutPage, firstPageTotal, keysetOrder } from '../pagination/keyset-page';
 import { decodeListCursor, type ListScope } from '../pagination/list-cursor';
 import type { PromiseClock } from '../response-promise/promise-settings';
@@ -86,23 +92,40 @@ const artistColumns = {
   catalogueItems: sql<ArtistSubmissionRow['catalogueItems']>`${artistCatalogueItems}`,
 };
 
+// The decisions the artist received (approved, declined, changes requested), oldest first, each
+// with the artist's rating of its feedback: the submission's page only, never the list.
+const artistDecisions = sql.raw(
+  `(select ${coalesceArray(
+    `json_agg(json_build_object('id', e.id, 'toStatus', e.to_status, 'message', e.message,
+    'fields', ${DECISION_FIELDS}, 'createdAt', e.created_at,
+    'rating', (select json_build_object('stars', r.rating, 'comment', r.comment, 'ratedAt', r.updated_at)
+      from decision_ratings r where r.decision_id = e.id)
+  ) order by e.created_at, e.id)`,
+  )} from submission_events e where e.submission_id = "submissions"."id" and ${DECISION_EVENT_CONDITION})`,
+);
+
 /**
- * GET /api/profile/submissions/{itemId}: one of the artist's own submissions. Unknown, malformed
- * and other artists' ids all answer the same 404: an artist cannot learn that another's exists.
+ * GET /api/profile/submissions/{itemId}: one of the artist's own submissions, with its decisions.
+ * Unknown, malformed and other artists' ids all answer the same 404: an artist cannot learn that
+ * another's exists. `decisionsNow` is the clock of the decisions' rating window (the test clock).
  */
 export async function readArtistSubmission(
   deps: { db: Executor; signer: LinkSigner },
   artistId: string,
   itemId: string,
   now = Date.now(),
+  decisionsNow = new Date(now),
 ): Promise<Submission> {
   if (!isRecordId(itemId)) throw notFound(SUBMISSION_NOT_FOUND);
   const [row] = await deps.db
-    .select(artistColumns)
+    .select({ ...artistColumns, decisions: sql<ArtistDecisionRow[]>`${artistDecisions}` })
     .from(submissions)
     .where(withGenericPlan(and(eq(submissions.id, itemId), eq(submissions.artistId, artistId))));
   if (!row) throw notFound(SUBMISSION_NOT_FOUND);
-  return presentArtistSubmission(deps.signer, row, now);
+  return {
+    ...presentArtistSubmission(deps.signer, row, now),
+    decisions: row.decisions.map((decision) => presentArtistDecision(decision, decisionsNow)),
+  };
 }
 
 // --- Keyset pages -----------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import {
+  formatFeedbackRatingInvitation,
   formatLongDate,
   formatReturningLinkOffer,
   formatReturningLinkReminder,
@@ -9,7 +10,7 @@ import {
   UPLOAD_TYPE_LABELS,
 } from '../../../domain';
 import type { AppConfig } from '../../config';
-import type { MailMessage } from '../../providers/mail/mail';
+import type { ComposedMail } from '../../providers/mail/mail';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -54,7 +55,7 @@ export function summariseSubmission(form: SummaryInput): string {
 export function composeSubmissionConfirmation(
   config: AppConfig,
   form: SummaryInput & Pick<SubmissionForm, 'email' | 'firstName' | 'artistName'>,
-): MailMessage {
+): ComposedMail {
   const label = config.label.name;
   const paragraphs = [
     `Hi ${form.firstName.trim() || form.artistName.trim()},`,
@@ -65,6 +66,7 @@ export function composeSubmissionConfirmation(
     `— The ${label} team`,
   ];
   return {
+    kind: 'transactional',
     to: form.email.trim().toLowerCase(),
     subject: `We received your submission: ${form.artistName.trim()} - ${form.releaseTitle.trim() || 'catalogue transfer'}`,
     text: paragraphs.join('\n\n'),
@@ -80,7 +82,7 @@ export function composeNewSubmissionNotice(
   itemId: string,
   itemName: string,
   form: SummaryInput & Pick<SubmissionForm, 'email'>,
-): MailMessage {
+): ComposedMail {
   const link = `${config.publicUrl}/details/${itemId}`;
   const paragraphs = [
     `A new submission is on the board: ${itemName}`,
@@ -89,6 +91,7 @@ export function composeNewSubmissionNotice(
     `Review it: ${link}`,
   ];
   return {
+    kind: 'notices',
     to,
     subject: `New submission: ${itemName}`,
     text: paragraphs.join('\n\n'),
@@ -113,8 +116,10 @@ export function composeStatusChangeMail(
     message?: string | undefined;
     /** With an approval: a new returning-artist link, or the expiry of the one the artist holds. */
     returningLink?: ReturningLinkOffer | undefined;
+    /** With a decision (approved, declined): where the artist rates its feedback. */
+    rating?: { itemId: string; decisionId: number } | undefined;
   },
-): MailMessage {
+): ComposedMail {
   const label = config.label.name;
   const statusLabel = getStatusLabel(details.status);
   const paragraphs = [
@@ -122,10 +127,14 @@ export function composeStatusChangeMail(
     `The status of your submission "${details.releaseTitle}" is now: ${statusLabel}.`,
     ...(details.message ? [`A note from the ${label} team:\n${details.message}`] : []),
     ...(details.returningLink ? [describeReturningLinkOffer(details.returningLink)] : []),
+    ...(details.rating
+      ? [formatFeedbackRatingInvitation(config.publicUrl, details.rating.itemId, details.rating.decisionId)]
+      : []),
     `Sign in to follow your submissions: ${config.publicUrl}/dashboard`,
     `— The ${label} team`,
   ];
   return {
+    kind: 'transactional',
     to,
     subject: `Your submission "${details.releaseTitle}": ${statusLabel}`,
     text: paragraphs.join('\n\n'),
@@ -153,8 +162,10 @@ export function composeChangeRequestMail(
     releaseTitle: string;
     message?: string | undefined;
     points: readonly ChangeRequestPoint[];
+    /** The change request's decision, which the artist can rate. */
+    decisionId?: number | undefined;
   },
-): MailMessage {
+): ComposedMail {
   const label = config.label.name;
   const count = details.points.length;
   const paragraphs = [
@@ -163,9 +174,13 @@ export function composeChangeRequestMail(
     details.points.map((point, index) => `${index + 1}. ${point.label}: ${point.note}`).join('\n'),
     ...(details.message ? [`A note from the ${label} team:\n${details.message}`] : []),
     `Only these fields are open for editing. Make the changes and send your submission back for review: ${config.publicUrl}/submission/${details.itemId}`,
+    ...(details.decisionId !== undefined
+      ? [formatFeedbackRatingInvitation(config.publicUrl, details.itemId, details.decisionId)]
+      : []),
     `— The ${label} team`,
   ];
   return {
+    kind: 'transactional',
     to,
     subject: `Changes requested: "${details.releaseTitle}"`,
     text: paragraphs.join('\n\n'),
@@ -186,7 +201,7 @@ export function composeResubmissionNotice(
     unchanged: readonly string[];
     comment?: string | undefined;
   },
-): MailMessage {
+): ComposedMail {
   const paragraphs = [
     `The artist sent back "${details.itemName}" after change request ${details.roundNumber}.`,
     ...(details.changed.length > 0
@@ -199,6 +214,7 @@ export function composeResubmissionNotice(
     `Review the changes: ${config.publicUrl}/details/${details.itemId}`,
   ];
   return {
+    kind: 'notices',
     to,
     subject: `Changes sent back: ${details.itemName}`,
     text: paragraphs.join('\n\n'),

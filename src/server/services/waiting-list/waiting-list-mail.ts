@@ -1,6 +1,6 @@
 import { WAITING_LIST_REVIEW_PROMISE, type WaitingListPayload } from '../../../domain';
 import type { AppConfig } from '../../config';
-import type { MailMessage } from '../../providers/mail/mail';
+import type { ComposedMail } from '../../providers/mail/mail';
 
 type Entry = WaitingListPayload['artistData'];
 
@@ -39,7 +39,7 @@ function htmlTable(rows: [string, string][]): string {
 }
 
 /** To the artist: they are on the list, and when to expect an answer (spec 001 §9: 7-10 days). */
-export function composeWaitingListConfirmation(config: AppConfig, entry: Entry): MailMessage {
+export function composeWaitingListConfirmation(config: AppConfig, entry: Entry): ComposedMail {
   const label = config.label.name;
   const text = [
     `Hi ${entry.firstName},`,
@@ -61,6 +61,7 @@ ${htmlTable(entryRows(entry))}
 <p style="color:#555">Questions? Write to <a href="mailto:${escapeHtml(config.label.contactEmail)}">${escapeHtml(config.label.contactEmail)}</a>.</p>
 </body></html>`;
   return {
+    kind: 'transactional',
     to: entry.email,
     subject: `You're on the ${label} waiting list`,
     text,
@@ -70,7 +71,7 @@ ${htmlTable(entryRows(entry))}
 }
 
 /** To one staff member: a new entry to listen to; replying reaches the artist. */
-export function composeWaitingListStaffNotice(to: string, entry: Entry, itemId: string): MailMessage {
+export function composeWaitingListStaffNotice(to: string, entry: Entry, itemId: string): ComposedMail {
   const text = [
     `${entry.artistName} joined the waiting list.`,
     '',
@@ -85,6 +86,7 @@ ${/^https?:\/\//i.test(entry.listenLink) ? `<p><a href="${escapeHtml(entry.liste
 <p style="color:#555">Entry ${escapeHtml(itemId)}. Reply to this e-mail to write to the artist.</p>
 </body></html>`;
   return {
+    kind: 'notices',
     to,
     subject: `New waiting-list entry: ${entry.artistName}`,
     text,

@@ -91,6 +91,9 @@ function serve(options: {
         },
       };
     }
+    // The Contract Signing tab's release schedules: none yet (release-schedule-list.test.tsx lists some).
+    if (url.pathname === '/api/release-schedules/mine')
+      return { status: 200, body: { success: true, schedules: [] } };
     if (url.pathname === '/files/optimized/image-mapping.json')
       return { status: 200, body: imageMappingFor(url) };
     return { status: 404, body: { success: false, error: 'Not found' } };
@@ -136,6 +139,9 @@ describe('the dashboard tab query', () => {
     expect(
       within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Review and Sign Agreement' }),
     ).toBeTruthy();
+    // Beside it, the release schedules (dashboard/release-schedule-list.test.tsx).
+    const schedules = await screen.findByRole('region', { name: 'Release schedules' }, { timeout: 5_000 });
+    expect(schedules.textContent).toContain('No release schedules yet.');
 
     await userEvent.click(screen.getByRole('tab', { name: 'Dashboard' }));
     expect(router.state.location.search).toBe('?tab=0');
@@ -168,7 +174,7 @@ describe('the profile card', () => {
         .map((request) => request.url.pathname)
         .filter((path) => path.startsWith('/api/'))
         .sort(),
-    ).toEqual(['/api/artist/profile', '/api/profile/submissions']);
+    ).toEqual(['/api/artist/profile', '/api/config', '/api/profile/submissions']);
 
     expect(profileCard.textContent).toContain('Nationality: British');
     expect(profileCard.textContent).toContain('Based in London, United Kingdom');

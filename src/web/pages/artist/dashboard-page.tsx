@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -10,18 +11,23 @@ import { useArtistProfile, useArtistSubmissions } from '../../api/artist';
 import { isSignedOutError } from '../../auth/sign-in-path';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { LoadMore, pagedListState } from '../../components/load-more';
+import { ResponsePromiseNote } from '../../components/response-promise-note';
 import { TabList } from '../../components/tab-list';
 import { useHydrating } from '../../components/use-hydrating';
 import { usePageTitle } from '../../components/use-page-title';
 import { visuallyHidden } from '../../components/visually-hidden';
-import { ContractPanelSkeleton } from './dashboard/contract-panel-skeleton';
+import { ContractPanelSkeleton, ReleaseScheduleListSkeleton } from './dashboard/contract-panel-skeleton';
 import { ProfileCard, ProfileCardSkeleton } from './dashboard/profile-card';
 import { SubmissionList, SubmissionListSkeleton } from './dashboard/submission-list';
 
 // Loaded when they show, not with the dashboard (issue 17: the page's own code is hydrated on a
-// phone's main thread): the Contract Signing tab with its signing flow, and the note after a save.
+// phone's main thread): the Contract Signing tab with its signing flow and the release schedules'
+// list, and the note after a save.
 const ContractPanel = lazy(() =>
   import('./dashboard/contract-panel').then((module) => ({ default: module.ContractPanel })),
+);
+const ReleaseScheduleList = lazy(() =>
+  import('./dashboard/release-schedule-list').then((module) => ({ default: module.ReleaseScheduleList })),
 );
 const Snackbar = lazy(() => import('@mui/material/Snackbar'));
 
@@ -101,23 +107,28 @@ function OverviewTab() {
   );
 }
 
+/** The agreement, and beside it the release schedules signed under it, each with its own loading and error. */
 function ContractTab() {
   const profile = useArtistProfile();
   if (profile.isError) {
     return <LoadFailed errors={[profile.error]} onRetry={() => void profile.refetch()} />;
   }
-  if (!profile.data) {
-    return (
-      <>
-        <ContractPanelSkeleton />
-        <Loading label="Loading your agreement..." />
-      </>
-    );
-  }
   return (
-    <Suspense fallback={<ContractPanelSkeleton />}>
-      <ContractPanel profile={profile.data} />
-    </Suspense>
+    <Stack spacing={{ xs: 3, md: 4 }}>
+      {profile.data ? (
+        <Suspense fallback={<ContractPanelSkeleton />}>
+          <ContractPanel profile={profile.data} />
+        </Suspense>
+      ) : (
+        <>
+          <ContractPanelSkeleton />
+          <Loading label="Loading your agreement..." />
+        </>
+      )}
+      <Suspense fallback={<ReleaseScheduleListSkeleton />}>
+        <ReleaseScheduleList />
+      </Suspense>
+    </Stack>
   );
 }
 
@@ -190,6 +201,7 @@ export function DashboardPage() {
       <Typography variant="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, mb: 2 }}>
         Dashboard
       </Typography>
+      <ResponsePromiseNote />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: { xs: 3, md: 4 } }}>
         <TabList
           tabs={TABS.map((item, index) => ({ label: item.label, id: tabId(index), panelId: panelId(index) }))}

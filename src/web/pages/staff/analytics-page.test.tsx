@@ -46,6 +46,7 @@ function dashboard(overrides: Partial<AnalyticsDashboard> = {}): AnalyticsDashbo
       ],
     },
     declineReasons: [],
+    feedbackRatings: { byReviewer: [], byTemplate: [] },
     timeWindow: 24,
     timestamp: '2026-11-25T10:20:00.000Z',
     ...overrides,
@@ -147,6 +148,60 @@ describe('the analytics dashboard', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['ReasonDeclines', 'Not the right fit3', 'Without a template1']);
+  });
+
+  it('shows the ratings of answers per reviewer and per template as a chart with a table, or none yet', async () => {
+    mockApi(
+      answer(
+        dashboard({
+          feedbackRatings: {
+            byReviewer: [
+              {
+                id: 'a1b2c3d4-1111-4a2b-8c3d-5e6f7a8b9c01',
+                name: 'Rita Reviewer',
+                count: 3,
+                average: 4.33,
+                distribution: [0, 0, 0, 2, 1],
+              },
+              { id: null, name: 'Without a reviewer', count: 1, average: 2, distribution: [0, 1, 0, 0, 0] },
+            ],
+            byTemplate: [
+              {
+                id: '6c1e2f7c-3333-4a2b-8c3d-5e6f7a8b9c01',
+                name: 'Not the right fit',
+                count: 4,
+                average: 3.75,
+                distribution: [0, 1, 0, 2, 1],
+              },
+            ],
+          },
+        }),
+      ),
+    );
+    renderStaffPage(AnalyticsPage, '/analytics', '/analytics');
+    const section = await screen.findByRole('region', { name: 'Ratings of answers' });
+    const [reviewers, templates] = within(section).getAllByRole('table');
+    expect(
+      within(reviewers as HTMLElement)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'ReviewerRatingsAverage1 star2 stars3 stars4 stars5 stars',
+      'Rita Reviewer34.300021',
+      'Without a reviewer12.001000',
+    ]);
+    expect(
+      within(templates as HTMLElement).getByRole('rowheader', { name: 'Not the right fit' }),
+    ).toBeTruthy();
+    expect(within(section).getByRole('heading', { level: 3, name: 'Per template' })).toBeTruthy();
+  });
+
+  it('says "No ratings yet" when no answer was rated in the window', async () => {
+    mockApi(answer(dashboard()));
+    renderStaffPage(AnalyticsPage, '/analytics', '/analytics');
+    const section = await screen.findByRole('region', { name: 'Ratings of answers' });
+    expect(section.textContent).toContain('No ratings yet');
+    expect(within(section).queryByRole('table')).toBeNull();
   });
 
   it('asks for the chosen window and keeps it in the address', async () => {

@@ -3,7 +3,6 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -20,12 +19,14 @@ import { ApiError } from '../../api/client';
 import { isSignedOutError } from '../../auth/sign-in-path';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { LoadMore, pagedListState } from '../../components/load-more';
-import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
 import { PanelSection } from '../../components/panel-section';
+import { StaffPage, StaffPageHeader } from '../../components/staff-page-header';
 import { formatClock } from './analytics/analytics-format';
+import { BackupsCard } from './analytics/backups-card';
 import { DeclineReasons } from './analytics/decline-reasons';
 import { ErrorsByCategoryChart } from './analytics/errors-by-category-chart';
+import { FeedbackRatingsChart } from './analytics/feedback-ratings-chart';
 import { RecentErrorsTable } from './analytics/recent-errors-table';
 import { SummaryCards } from './analytics/summary-cards';
 import { WebVitalsPanel } from './analytics/web-vitals-panel';
@@ -117,6 +118,12 @@ function Dashboard({
       <PanelSection title="Decline reasons">
         <DeclineReasons reasons={data.declineReasons} />
       </PanelSection>
+      <PanelSection title="Ratings of answers">
+        <FeedbackRatingsChart ratings={data.feedbackRatings} />
+      </PanelSection>
+      <PanelSection title="Backups">
+        <BackupsCard />
+      </PanelSection>
       <PanelSection title="Errors per category">
         <ErrorsByCategoryChart counts={data.errorStats.errorsByCategory} />
       </PanelSection>
@@ -170,35 +177,27 @@ export function AnalyticsPage() {
   }
 
   return (
-    <>
-      <PageHeader
-        eyebrow="Staff"
+    <StaffPage>
+      <StaffPageHeader
         title="Analytics"
-        intro="The portal's health at a glance: uptime, performance of real page loads, and the errors artists and the server ran into."
-      >
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
-        >
-          <ToggleButtonGroup
-            value={hours}
-            exclusive
-            size="small"
-            aria-label="Time window"
-            onChange={(_event, next: number | null) => {
-              if (next !== null) setHours(next);
-            }}
-            // On a phone the three windows share the full width.
-            sx={{ bgcolor: 'background.paper', '& .MuiToggleButton-root': { flex: { xs: 1, sm: 'none' } } }}
-          >
-            {ANALYTICS_WINDOWS.map((window) => (
-              <ToggleButton key={window.hours} value={window.hours} sx={{ px: 2 }}>
-                {window.label}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        actions={
+          <>
+            <ToggleButtonGroup
+              value={hours}
+              exclusive
+              size="small"
+              aria-label="Time window"
+              onChange={(_event, next: number | null) => {
+                if (next !== null) setHours(next);
+              }}
+              sx={{ bgcolor: 'background.paper' }}
+            >
+              {ANALYTICS_WINDOWS.map((window) => (
+                <ToggleButton key={window.hours} value={window.hours} sx={{ px: 2 }}>
+                  {window.label}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
             {/* In place (hidden) before the figures arrive, so the Refresh button beside it does
                 not move when they do (issue 17: no layout shift). */}
             <Typography
@@ -210,6 +209,7 @@ export function AnalyticsPage() {
             </Typography>
             <Button
               variant="outlined"
+              size="small"
               startIcon={<RefreshIcon />}
               loading={isFetching}
               loadingPosition="start"
@@ -217,16 +217,17 @@ export function AnalyticsPage() {
                 void refetch();
                 void errors.refetch();
               }}
-              sx={{ bgcolor: 'background.paper' }}
+              sx={{ minHeight: 40 }}
             >
               Refresh
             </Button>
-          </Stack>
-        </Stack>
-      </PageHeader>
-      <Container sx={{ py: { xs: 4, md: 6 } }}>
-        <Box aria-busy={isFetching}>{body}</Box>
-      </Container>
-    </>
+          </>
+        }
+      >
+        The portal's health at a glance: uptime, performance of real page loads, and the errors artists and
+        the server ran into.
+      </StaffPageHeader>
+      <Box aria-busy={isFetching}>{body}</Box>
+    </StaffPage>
   );
 }

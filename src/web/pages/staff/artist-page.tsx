@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -30,9 +29,10 @@ import { queryKeys } from '../../api/query-keys';
 import { useStaffArtistSubmissions } from '../../api/staff-console';
 import { LoadMore, pagedListState } from '../../components/load-more';
 import { PanelSection } from '../../components/panel-section';
+import { StaffPage, StaffPageHeader } from '../../components/staff-page-header';
 import { StatusChip } from '../../components/status-chip';
-import { usePageTitle } from '../../components/use-page-title';
 import { ArtistAgreements } from './agreement/artist-agreements';
+import { EraseArtistSection, ErasureNotice } from './artist/erase-artist';
 import { BOARD_PATH, formatSubmittedAt, releaseTitleOf } from './board/board-format';
 import { ExternalLink, InfoList, InfoRow, RecordNotFound } from './board/detail-parts';
 import { CopyLinkField } from './invite/copy-link-field';
@@ -252,15 +252,10 @@ function ReturningLinks({ artist }: { artist: StaffArtist }) {
 
 function ArtistView({ artist }: { artist: StaffArtist }) {
   const title = artist.artistName || artist.name || artist.email;
-  usePageTitle(title);
   return (
     <Stack spacing={3}>
-      <Box component="header">
-        <Typography variant="h1" sx={{ overflowWrap: 'anywhere', mb: 1 }}>
-          {title}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary' }}>{artist.email}</Typography>
-      </Box>
+      <StaffPageHeader title={title}>{artist.email}</StaffPageHeader>
+      {artist.erasure && <ErasureNotice erasure={artist.erasure} />}
       <PanelSection title="Profile">
         <Box sx={{ mb: 2 }}>
           <Typography id="artist-completion" variant="body2" sx={{ mb: 0.5 }}>
@@ -295,6 +290,7 @@ function ArtistView({ artist }: { artist: StaffArtist }) {
           </Box>
         </PanelSection>
       )}
+      {!artist.erasure && artist.status !== 'erased' && <EraseArtistSection artist={artist} />}
     </Stack>
   );
 }
@@ -318,9 +314,7 @@ export function ArtistPage() {
   else if (artist.isError)
     content = (
       <>
-        <Typography variant="h1" sx={{ mb: 2 }}>
-          Artist
-        </Typography>
+        <StaffPageHeader title="Artist" />
         <LoadError onRetry={() => void artist.refetch()}>
           The artist could not be loaded: {artist.error.message}
         </LoadError>
@@ -329,17 +323,17 @@ export function ArtistPage() {
   else content = <ArtistView artist={artist.data.artist} />;
 
   return (
-    <Container sx={{ py: { xs: 4, md: 6 } }}>
+    <StaffPage>
       <Link
         component={RouterLink}
         to={BOARD_PATH}
         underline="hover"
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 3, fontWeight: 600 }}
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1, fontWeight: 600 }}
       >
         <ArrowBackIcon fontSize="small" aria-hidden="true" />
         Back to the board
       </Link>
       {content}
-    </Container>
+    </StaffPage>
   );
 }

@@ -1,5 +1,4 @@
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -16,8 +15,8 @@ import {
 } from '../../../domain';
 import { useStaffArtists } from '../../api/staff-console';
 import { LoadMore, pagedListState } from '../../components/load-more';
-import { PageHeader } from '../../components/page-header';
 import { PictureAvatar } from '../../components/picture-avatar';
+import { StaffPage, StaffPageHeader } from '../../components/staff-page-header';
 import { StatusChip } from '../../components/status-chip';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { formatSubmittedAt } from './board/board-format';
@@ -162,63 +161,60 @@ export function ArtistsPage() {
     : `${total} ${total === 1 ? 'artist' : 'artists'}`;
 
   return (
-    <>
-      <PageHeader
-        eyebrow="Staff"
-        title="Artists"
-        intro="Every artist of the label. Search by name or e-mail, and open one to see their profile, submissions and agreement."
-      />
-      <Container sx={{ py: { xs: 4, md: 6 } }}>
-        <Stack
-          role="search"
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ mb: 3 }}
-          aria-label="Find artists"
+    <StaffPage>
+      <StaffPageHeader title="Artists">
+        Every artist of the label: search by name or e-mail, open one for their profile, submissions and
+        agreement.
+      </StaffPageHeader>
+      <Stack
+        role="search"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 3 }}
+        aria-label="Find artists"
+      >
+        <TextField
+          label="Search artists"
+          placeholder="Name or e-mail"
+          type="search"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          helperText="Finds names and e-mails that start with what you type."
+          slotProps={{ htmlInput: { maxLength: ARTIST_SEARCH_MAX_LENGTH } }}
+          sx={{ flex: 1 }}
+        />
+        <TextField
+          select
+          label="Sort"
+          value={sort}
+          onChange={(event) =>
+            setParams(
+              (current) => {
+                const updated = new URLSearchParams(current);
+                if (event.target.value === 'newest') updated.delete('sort');
+                else updated.set('sort', event.target.value);
+                return updated;
+              },
+              { replace: true },
+            )
+          }
+          sx={{ minWidth: { sm: 200 } }}
         >
-          <TextField
-            label="Search artists"
-            placeholder="Name or e-mail"
-            type="search"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            helperText="Finds names and e-mails that start with what you type."
-            slotProps={{ htmlInput: { maxLength: ARTIST_SEARCH_MAX_LENGTH } }}
-            sx={{ flex: 1 }}
-          />
-          <TextField
-            select
-            label="Sort"
-            value={sort}
-            onChange={(event) =>
-              setParams(
-                (current) => {
-                  const updated = new URLSearchParams(current);
-                  if (event.target.value === 'newest') updated.delete('sort');
-                  else updated.set('sort', event.target.value);
-                  return updated;
-                },
-                { replace: true },
-              )
-            }
-            sx={{ minWidth: { sm: 200 } }}
-          >
-            {ARTIST_LIST_SORTS.map((option) => (
-              <MenuItem key={option} value={option}>
-                {SORT_LABELS[option]}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-        {!list.isPending && !(list.isError && artists.length === 0) && (
-          <div role="status" aria-live="polite">
-            <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
-              {searching ? 'Searching...' : totalText}
-            </Typography>
-          </div>
-        )}
-        {content}
-      </Container>
-    </>
+          {ARTIST_LIST_SORTS.map((option) => (
+            <MenuItem key={option} value={option}>
+              {SORT_LABELS[option]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {!list.isPending && !(list.isError && artists.length === 0) && (
+        <div role="status" aria-live="polite">
+          <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+            {searching ? 'Searching...' : totalText}
+          </Typography>
+        </div>
+      )}
+      {content}
+    </StaffPage>
   );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, type BoardRow } from '../../../domain';
+import { playerStore } from '../../components/player/player-store';
 import { getToday } from '../../forms/form-values';
 import {
   listAnswer,
@@ -66,13 +67,21 @@ describe('the submissions board', () => {
     expect(cards[0]?.textContent).toContain('First Light');
     expect(cards[0]?.textContent).toContain('Maya Rivers');
     expect(cards[0]?.textContent).toContain('EP');
-    expect(cards[0]?.textContent).toContain('Release date: March 5, 2027');
-    expect(cards[0]?.textContent).toMatch(/Submitted: Nov 20, 2026, \d{1,2}:05\s[AP]M/);
-    // A transfer has no title or date of its own.
+    // The response promise: how long is left, and the day to answer by.
+    expect(cards[0]?.textContent).toContain('Due in 2 days');
+    expect(cards[0]?.textContent).toContain('Answer by November 30, 2026');
+    expect(cards[0]?.textContent).toContain('Release Mar 5, 2027');
+    // A transfer has no title or date of its own, and nothing to wait for once approved.
     expect(cards[1]?.getAttribute('href')).toBe(`/details/${second.itemId}`);
     expect(cards[1]?.textContent).toContain('Catalogue transfer');
     expect(cards[1]?.textContent).toContain('Transfer Existing');
-    expect(cards[1]?.textContent).toContain('Release date: —');
+    expect(cards[1]?.textContent).toContain('Release —');
+    expect(cards[1]?.textContent).not.toContain('Answer by');
+    // Each card's play button sits beside its link, not inside it; no audio, nothing to play.
+    expect(
+      (screen.getByRole('button', { name: 'No audio to play for "First Light"' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
 
     const filters = screen.getByRole('navigation', { name: 'Filter by status' });
     const all = within(filters).getByRole('link', { name: 'All (3)' });
@@ -139,7 +148,7 @@ describe('the submissions board', () => {
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
     // Seven columns, so the row fits 1280 px: the type in the release's cell, both dates in one,
-    // the reviewer above the rating.
+    // the reviewer beside the rating.
     expect(headers).toEqual([
       '',
       'Status',
@@ -198,6 +207,34 @@ describe('the submissions board', () => {
     expect(within(filters).getByRole('link', { name: 'Pending (640+)' })).toBeTruthy();
     expect(within(filters).getByRole('link', { name: 'Approved (361+)' })).toBeTruthy();
     expect(within(filters).getByRole('link', { name: 'Processing' })).toBeTruthy();
+  });
+
+  it("plays a card's first track in the console's player", async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    const withAudio = {
+      ...first,
+      preview: { trackTitle: 'Morning', url: '/files/t1?disposition=inline&signature=x', peaks: null },
+    } as BoardRow;
+    mockApi(() => ({ status: 200, body: listAnswer([withAudio, second]) }));
+    const user = userEvent.setup();
+    renderStaffPage(BoardPage, '/admin/board', '/admin/board');
+    await screen.findByRole('list', { name: 'Submissions' });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Play "Morning" by Maya Rivers' }));
+      expect(play).toHaveBeenCalled();
+      expect(playerStore.getState().items).toEqual([
+        {
+          submissionId: first.itemId,
+          trackTitle: 'Morning',
+          artistName: 'Maya Rivers',
+          releaseTitle: 'First Light',
+          audioUrl: '/files/t1?disposition=inline&signature=x',
+        },
+      ]);
+    } finally {
+      playerStore.stop();
+    }
   });
 
   it('selects cards on a phone for one decision from the bar above them', async () => {
@@ -309,18 +346,68 @@ describe('the submissions board', () => {
     const { router } = renderStaffPage(BoardPage, '/admin/board', '/admin/board?genre=Pop&delivery=failed');
     await screen.findByRole('list', { name: 'Submissions' });
     expect(listRequests(api).at(-1)?.url.searchParams.get('delivery')).toBe('failed');
-    expect(screen.getByRole('combobox', { name: 'Delivery' }).textContent).toBe('Delivery failed');
     const exportLink = screen.getByRole('link', { name: 'Export CSV' });
     expect(exportLink.getAttribute('href')).toBe('/api/board/export.csv?genre=Pop&delivery=failed');
     expect(exportLink.hasAttribute('download')).toBe(true);
 
-    await user.click(screen.getByRole('combobox', { name: 'Delivery' }));
+    // The filters are behind one button that counts them; on a phone it opens a sheet.
+    await user.click(screen.getByRole('button', { name: 'Filters, 2 active' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(sheet.closest('.MuiDrawer-root')).not.toBeNull();
+    expect(within(sheet).getByRole('combobox', { name: 'Delivery' }).textContent).toBe('Delivery failed');
+    expect(within(sheet).getByRole('combobox', { name: 'Genre' }).textContent).toBe('Pop');
+    await user.click(within(sheet).getByRole('combobox', { name: 'Delivery' }));
     await user.click(await screen.findByRole('option', { name: 'Delivered' }));
     await waitFor(() => expect(router.state.location.search).toBe('?genre=Pop&delivery=delivered'));
     await waitFor(() => expect(listRequests(api).at(-1)?.url.searchParams.get('delivery')).toBe('delivered'));
-    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Export CSV', hidden: true }).getAttribute('href')).toBe(
       '/api/board/export.csv?genre=Pop&delivery=delivered',
     );
+    // "Show N results" closes the sheet on the list; "Clear all" keeps the search, status and order.
+    await user.click(within(sheet).getByRole('button', { name: 'Show 1 result' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Filters, 2 active' }));
+    const again = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.click(within(again).getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect((within(again).getByRole('button', { name: 'Clear all' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    await user.click(within(again).getByRole('button', { name: 'Close filters' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
+  });
+
+  it('counts the active filters on a desktop, a date range as one, and opens them in a panel', async () => {
+    asDesktop();
+    mockApi(({ url }) =>
+      url.pathname === '/api/board/reviewers'
+        ? { status: 200, body: { success: true, reviewers: [] } }
+        : { status: 200, body: listAnswer([first]) },
+    );
+    const user = userEvent.setup();
+    const { router } = renderStaffPage(
+      BoardPage,
+      '/admin/board',
+      '/admin/board?q=light&releaseType=ep&releasedFrom=2027-01-01&releasedTo=2027-12-31&overdue=true',
+    );
+    await screen.findByRole('table', { name: 'Submissions' });
+    // The search stays in view; the sort beside the filters.
+    expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('light');
+    expect(screen.getByRole('combobox', { name: 'Sort' })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Release type' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Filters, 3 active' }));
+    const panel = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(panel.closest('.MuiPopover-root')).not.toBeNull();
+    expect(within(panel).getByRole('combobox', { name: 'Release type' }).textContent).toBe('EP');
+    expect((within(panel).getByLabelText('Release date from') as HTMLInputElement).value).toBe('2027-01-01');
+    await user.click(within(panel).getByRole('checkbox', { name: 'Only those past the response promise' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?q=light&releaseType=ep&releasedFrom=2027-01-01&releasedTo=2027-12-31',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Filters, 2 active', hidden: true })).toBeTruthy();
   });
 
   it('shows the server’s words when the board cannot load, and retries', async () => {

@@ -1,47 +1,26 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import {
-  BOARD_COUNT_CAP,
-  type BoardRow,
-  getStatusLabel,
-  SUBMISSION_STATUSES,
-  type SubmissionStatus,
-} from '../../../domain';
+import { BOARD_COUNT_CAP, getStatusLabel, SUBMISSION_STATUSES, type SubmissionStatus } from '../../../domain';
 import { type BoardView, hasNarrowingFilters, parseBoardView } from '../../../domain/board/board-view';
 import { boardViewParams, useBoardItems } from '../../api/board';
-import { DeliveryStateChip } from '../../components/delivery-state-chip';
 import { LoadMore, pagedListState } from '../../components/load-more';
-import { PageHeader } from '../../components/page-header';
-import { ResponseDueChip } from '../../components/response-due-chip';
-import { StatusChip } from '../../components/status-chip';
+import { StaffPage, StaffPageHeader } from '../../components/staff-page-header';
 import { useWideScreen } from '../../components/use-wide-screen';
 import { visuallyHidden } from '../../components/visually-hidden';
-import {
-  BOARD_PATH,
-  formatBoardCount,
-  formatBoardDate,
-  formatSubmissionType,
-  releaseTitleOf,
-} from './board/board-format';
+import { BoardCards } from './board/board-cards';
+import { BOARD_PATH, formatBoardCount } from './board/board-format';
 import { BoardToolbar } from './board/board-toolbar';
 import { BulkDecisionBar } from './board/bulk-decision-bar';
-import { NextDeadline } from './board/next-deadline';
+import { ListenToPendingButton } from './board/listen-to-pending-button';
 import { PreviewPlayerProvider } from './board/preview-player';
-import { SubmittedAt } from './board/submitted-at';
-import { TriageList } from './board/triage-list';
-import { detailsPath } from './board/triage-table';
+import { KeyboardShortcutsButton, TriageList } from './board/triage-list';
 
 /** A board link keeping the search, filters and order, with `status` chosen (or none). */
 function viewPath(view: BoardView, status: SubmissionStatus | undefined): string {
@@ -91,7 +70,7 @@ function StatusFilter({
           ? 'Filter by status (counts within the search and filters)'
           : 'Filter by status'
       }
-      sx={{ mb: 3 }}
+      sx={{ mb: 1.5 }}
     >
       {/* On a phone the chips are one row that scrolls sideways: wrapped, the counts arriving with
           the board (and making the chips wider) would add a row and push the list down (issue 17:
@@ -133,88 +112,6 @@ function StatusFilter({
 }
 
 /**
- * The board on a phone (issue 20 §5): a card per submission, opening it, with a checkbox beside it
- * (a 44 px target) to select several for one decision from the bar above. Keyboard triage is the
- * wide screen's.
- */
-function BoardCards({
-  items,
-  selected,
-  onSelectedChange,
-}: {
-  items: BoardRow[];
-  selected: ReadonlySet<string>;
-  onSelectedChange(next: Set<string>): void;
-}) {
-  return (
-    <Stack component="ul" spacing={1.5} aria-label="Submissions" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {items.map((item) => {
-        const title = releaseTitleOf(item);
-        const checked = selected.has(item.itemId);
-        return (
-          <li key={item.itemId} data-item-id={item.itemId}>
-            <Card
-              sx={{
-                display: 'flex',
-                alignItems: 'stretch',
-                ...(checked ? { outline: (theme) => `2px solid ${theme.palette.primary.main}` } : {}),
-              }}
-            >
-              <Box sx={{ display: 'flex', alignItems: 'flex-start', pt: 1, pl: 0.5 }}>
-                <Checkbox
-                  checked={checked}
-                  onChange={() => {
-                    const next = new Set(selected);
-                    if (checked) next.delete(item.itemId);
-                    else next.add(item.itemId);
-                    onSelectedChange(next);
-                  }}
-                  sx={{ width: 44, height: 44 }}
-                  slotProps={{
-                    input: { 'aria-label': `Select "${title}" by ${item.artistName || 'an unknown artist'}` },
-                  }}
-                />
-              </Box>
-              <CardActionArea component={RouterLink} to={detailsPath(item.itemId)} sx={{ minWidth: 0 }}>
-                <CardContent sx={{ pl: 1 }}>
-                  <Stack
-                    direction="row"
-                    spacing={1}
-                    sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}
-                  >
-                    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                      <StatusChip status={item.status} />
-                      <DeliveryStateChip state={item.deliveryState} />
-                    </Stack>
-                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                      {formatSubmissionType(item.uploadType, item.releaseType)}
-                    </Typography>
-                  </Stack>
-                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{title}</Typography>
-                  <Typography sx={{ overflowWrap: 'anywhere' }}>{item.artistName || '—'}</Typography>
-                  <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-                    Release date: {formatBoardDate(item.releaseDate)}
-                  </Typography>
-                  <NextDeadline itemId={item.itemId} />
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    Submitted: <SubmittedAt createdAt={item.createdAt} />
-                  </Typography>
-                  {item.responseDue && (
-                    <Box sx={{ mt: 1 }}>
-                      <ResponseDueChip due={item.responseDue} direction="row" />
-                    </Box>
-                  )}
-                </CardContent>
-              </CardActionArea>
-            </Card>
-          </li>
-        );
-      })}
-    </Stack>
-  );
-}
-
-/**
  * The triage list on a wide screen, the cards on a phone. Both are made by the page and only one is
  * returned, so finding the same screen after hydration (`useWideScreen`) renders neither again.
  */
@@ -227,7 +124,7 @@ function OverdueNotice({ count }: { count: string | undefined }) {
   return (
     <Alert
       severity="warning"
-      sx={{ mb: 3 }}
+      sx={{ mb: 1.5, py: 0 }}
       action={
         <Button component={RouterLink} to={BOARD_PATH} color="inherit" size="small">
           Show all
@@ -277,6 +174,8 @@ export function BoardPage() {
   // A new search or filter starts with nothing selected.
   const selected = selection.view === viewKey ? selection.ids : new Set<string>();
   const setSelected = (ids: Set<string>) => setSelection({ view: viewKey, ids });
+  const [help, setHelp] = useState(false);
+  const resultCount = firstPage ? formatBoardCount(firstPage.total, firstPage.totalCapped) : undefined;
 
   let content: ReactNode;
   if (board.isPending) {
@@ -336,7 +235,16 @@ export function BoardPage() {
           {status ? `${getStatusLabel(status)} submissions` : 'All submissions'}
         </Typography>
         <ByScreen
-          wide={<TriageList key={viewKey} rows={items} selected={selected} onSelectedChange={setSelected} />}
+          wide={
+            <TriageList
+              key={viewKey}
+              rows={items}
+              selected={selected}
+              onSelectedChange={setSelected}
+              help={help}
+              onHelpChange={setHelp}
+            />
+          }
           narrow={<BoardCards items={items} selected={selected} onSelectedChange={setSelected} />}
         />
         <LoadMore noun="submissions" list={pagedListState(board, items.length)} />
@@ -346,19 +254,25 @@ export function BoardPage() {
 
   return (
     <PreviewPlayerProvider>
-      <PageHeader
-        eyebrow="Staff"
-        title="Submissions board"
-        intro="Every submission, newest first. Search, filter and sort it; open one to listen to it, review it and change its status."
-      />
-      <Container sx={{ py: { xs: 4, md: 6 } }}>
-        <BoardToolbar view={view} onChange={setView} />
+      <StaffPage>
+        <StaffPageHeader
+          title="Submissions board"
+          subtitle={
+            resultCount === undefined
+              ? undefined
+              : `${resultCount} ${resultCount === '1' ? 'submission' : 'submissions'}`
+          }
+          actions={
+            items.length > 0 ? (
+              <ByScreen wide={<KeyboardShortcutsButton onClick={() => setHelp(true)} />} narrow={null} />
+            ) : undefined
+          }
+        />
+        <BoardToolbar view={view} onChange={setView} resultCount={resultCount}>
+          <ListenToPendingButton view={view} />
+        </BoardToolbar>
         <StatusFilter view={view} counts={counts} capped={firstPage?.countsCapped} />
-        {view.overdue && (
-          <OverdueNotice
-            count={firstPage ? formatBoardCount(firstPage.total, firstPage.totalCapped) : undefined}
-          />
-        )}
+        {view.overdue && <OverdueNotice count={resultCount} />}
         {items.length > 0 && (
           <BulkDecisionBar
             rows={items.filter((item) => selected.has(item.itemId))}
@@ -367,7 +281,7 @@ export function BoardPage() {
           />
         )}
         {content}
-      </Container>
+      </StaffPage>
     </PreviewPlayerProvider>
   );
 }

@@ -2,7 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -22,8 +21,8 @@ import {
 import { useDecisionTemplates, useDeleteDecisionTemplate } from '../../api/decision-templates';
 import { isSignedOutError } from '../../auth/sign-in-path';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
-import { PageHeader } from '../../components/page-header';
 import { PanelSection } from '../../components/panel-section';
+import { StaffPage, StaffPageHeader } from '../../components/staff-page-header';
 import { usePublicConfig } from '../../config';
 import { formatSubmittedAt } from './board/board-format';
 import { DECISION_TEMPLATES_PATH } from './board/decision-message-field';
@@ -257,25 +256,22 @@ export function DecisionTemplatesPage() {
     ));
 
   return (
-    <>
-      <PageHeader
-        eyebrow="Staff"
-        title="Decision templates"
-        intro="The saved messages you approve, request changes and decline with. Pick one when deciding on a submission: it is filled in for that artist and release, and you can edit it before it is sent."
-      />
-      <Container sx={{ py: { xs: 4, md: 6 } }}>
-        <Box role="status" aria-live="polite" sx={{ mb: notice ? 3 : 0 }}>
-          {notice && (
-            <Alert severity="success" onClose={() => setNotice(null)}>
-              {notice}
-            </Alert>
-          )}
-        </Box>
-        <Stack spacing={3}>
-          <Placeholders />
-          {body}
-        </Stack>
-      </Container>
+    <StaffPage>
+      <StaffPageHeader title="Decision templates">
+        The saved messages you approve, request changes and decline with, filled in for each artist and
+        release and editable before they are sent.
+      </StaffPageHeader>
+      <Box role="status" aria-live="polite" sx={{ mb: notice ? 3 : 0 }}>
+        {notice && (
+          <Alert severity="success" onClose={() => setNotice(null)}>
+            {notice}
+          </Alert>
+        )}
+      </Box>
+      <Stack spacing={3}>
+        <Placeholders />
+        {body}
+      </Stack>
       {editing && (
         <TemplateDialog
           key={editing.template?.templateId ?? `new-${editing.kind}`}
@@ -297,6 +293,6 @@ export function DecisionTemplatesPage() {
           }}
         />
       )}
-    </>
+    </StaffPage>
   );
 }

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -26,7 +25,7 @@ import { apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useInvitations } from '../../api/staff-console';
 import { LoadMore, pagedListState } from '../../components/load-more';
-import { PageHeader } from '../../components/page-header';
+import { StaffPage, StaffPageHeader } from '../../components/staff-page-header';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { formatSubmittedAt } from './board/board-format';
 import { CopyLinkField } from './invite/copy-link-field';
@@ -237,38 +236,37 @@ export function InvitationsPage() {
     );
 
   return (
-    <>
-      <PageHeader
-        eyebrow="Staff"
+    <StaffPage>
+      <StaffPageHeader
         title="Invitations"
-        intro="Every personal invitation link sent to an artist, newest first."
+        actions={
+          <Button component={RouterLink} to="/admin/invite" variant="contained">
+            Invite an artist
+          </Button>
+        }
       >
-        <Button component={RouterLink} to="/admin/invite" variant="contained">
-          Invite an artist
-        </Button>
-      </PageHeader>
-      <Container sx={{ py: { xs: 4, md: 6 } }}>
-        <Stack
-          component="nav"
-          aria-label="Filter by status"
-          direction="row"
-          spacing={1}
-          sx={{ mb: 3, flexWrap: 'wrap', rowGap: 1 }}
-        >
-          {[undefined, ...INVITATION_STATUSES].map((option) => (
-            <Chip
-              key={option ?? 'all'}
-              component={RouterLink}
-              to={option ? `/admin/invitations?status=${option}` : '/admin/invitations'}
-              clickable
-              label={chipLabel(option, counts)}
-              color={option === status ? 'primary' : 'default'}
-              aria-current={option === status ? 'page' : undefined}
-            />
-          ))}
-        </Stack>
-        {content}
-      </Container>
-    </>
+        Every personal invitation link sent to an artist, newest first.
+      </StaffPageHeader>
+      <Stack
+        component="nav"
+        aria-label="Filter by status"
+        direction="row"
+        spacing={1}
+        sx={{ mb: 3, flexWrap: 'wrap', rowGap: 1 }}
+      >
+        {[undefined, ...INVITATION_STATUSES].map((option) => (
+          <Chip
+            key={option ?? 'all'}
+            component={RouterLink}
+            to={option ? `/admin/invitations?status=${option}` : '/admin/invitations'}
+            clickable
+            label={chipLabel(option, counts)}
+            color={option === status ? 'primary' : 'default'}
+            aria-current={option === status ? 'page' : undefined}
+          />
+        ))}
+      </Stack>
+      {content}
+    </StaffPage>
   );
 }

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -25,8 +24,8 @@ import { usePromiseRuns, useResponsePromise, useUpdateResponsePromise } from '..
 import { isSignedOutError } from '../../auth/sign-in-path';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { LoadMore, pagedListState } from '../../components/load-more';
-import { PageHeader } from '../../components/page-header';
 import { PanelSection } from '../../components/panel-section';
+import { StaffPage, StaffPageHeader } from '../../components/staff-page-header';
 import { BOARD_PATH, formatSubmittedAt } from './board/board-format';
 import { DECISION_TEMPLATES_PATH } from './board/decision-message-field';
 import { ListSkeleton } from './invite/load-states';
@@ -313,13 +312,12 @@ export function ResponsePromisePage() {
       </Stack>
     );
   return (
-    <>
-      <PageHeader
-        eyebrow="Staff"
-        title="Response promise"
-        intro="Every submission gets an answer within the days you promise. The board marks those near and past the promise, and a daily job can send your polite decline for those past it."
-      />
-      <Container sx={{ py: { xs: 4, md: 6 } }}>{content}</Container>
-    </>
+    <StaffPage>
+      <StaffPageHeader title="Response promise">
+        Every submission gets an answer within the days you promise: the board marks those near and past it,
+        and a daily job can decline those past it.
+      </StaffPageHeader>
+      {content}
+    </StaffPage>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatPlannerSettingRange } from '../../../domain';
+import { formatPlannerSettingRange, REOPEN_DATE_IN_PAST } from '../../../domain';
 import { mockApi, renderStaffPage } from './board/board-test-helpers';
 import { SettingsPage } from './settings-page';
 
@@ -61,5 +61,45 @@ describe('the settings page', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(formatPlannerSettingRange('pitchLeadDays')),
     );
+  });
+
+  it('sets the day closed submissions reopen, and shows a refusal in words', async () => {
+    let refuse = true;
+    const api = mockApi(({ url, body }) => {
+      if (url.pathname === '/api/config/set') {
+        if (refuse) return { status: 400, body: { success: false, error: REOPEN_DATE_IN_PAST } };
+        return { status: 200, body: { success: true, ...(body as object) } };
+      }
+      if (url.pathname === '/api/config')
+        return { status: 200, body: { submissionsEnabled: false, reopensOn: null } };
+      return { status: 200, body: { success: true, settings: defaults } };
+    });
+    const user = userEvent.setup();
+    renderStaffPage(SettingsPage, '/admin/settings', '/admin/settings');
+    expect(
+      await screen.findByText('Submissions are closed: artists can only join the waiting list.'),
+    ).toBeTruthy();
+    const field = screen.getByLabelText('Submissions reopen on (optional)');
+    await user.type(field, '2020-01-01');
+    await user.click(screen.getByRole('button', { name: 'Save date' }));
+    expect(
+      await screen.findByText(`The submission mode could not be changed: ${REOPEN_DATE_IN_PAST}`),
+    ).toBeTruthy();
+
+    refuse = false;
+    await user.clear(field);
+    await user.type(field, '2099-06-01');
+    await user.click(screen.getByRole('button', { name: 'Save date' }));
+    expect(await screen.findByText('The reopening date is saved.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Submissions are closed: artists can only join the waiting list. Submissions reopen on June 1, 2099.',
+      ),
+    ).toBeTruthy();
+    const sent = api.requests.filter((request) => request.url.pathname === '/api/config/set');
+    expect(sent.map((request) => request.body)).toEqual([
+      { submissionsEnabled: false, reopensOn: '2020-01-01' },
+      { submissionsEnabled: false, reopensOn: '2099-06-01' },
+    ]);
   });
 });

@@ -1,13 +1,13 @@
-import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { usePlannerSettings } from '../../api/key-dates';
 import { isSignedOutError } from '../../auth/sign-in-path';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
-import { PageHeader } from '../../components/page-header';
 import { PanelSection } from '../../components/panel-section';
+import { StaffPage, StaffPageHeader } from '../../components/staff-page-header';
 import { ListSkeleton } from './invite/load-states';
 import { ReleasePlanningForm } from './settings/release-planning-form';
+import { SubmissionsForm } from './settings/submissions-form';
 
 export const SETTINGS_PATH = '/admin/settings';
 
@@ -29,28 +29,28 @@ function ReleasePlanningSettings() {
 }
 
 /**
- * `/admin/settings`: the installation's settings staff change at run time. The submission mode
- * stays the header's switch; the deadline planner's leads and reminders are here (issue 21 §1).
+ * `/admin/settings`: the installation's settings staff change at run time: the submission mode
+ * (also the header's switch) with the day submissions reopen, and the deadline planner's leads
+ * and reminders (issue 21 §1).
  */
 export function SettingsPage() {
   return (
-    <>
-      <PageHeader
-        eyebrow="Staff"
-        title="Settings"
-        intro="How Imprint works for your label. Changes apply at once, for every member of staff."
-      />
-      <Container sx={{ py: { xs: 4, md: 6 } }}>
-        <Stack spacing={3}>
-          <PanelSection title="Release planning">
-            <Typography sx={{ color: 'text.secondary', mb: 3 }}>
-              The deadlines every submission's key dates show, on the artist's page and on the board, and the
-              reminder e-mails sent before them.
-            </Typography>
-            <ReleasePlanningSettings />
-          </PanelSection>
-        </Stack>
-      </Container>
-    </>
+    <StaffPage>
+      <StaffPageHeader title="Settings">
+        How Imprint works for your label. Changes apply at once, for every member of staff.
+      </StaffPageHeader>
+      <Stack spacing={3}>
+        <PanelSection title="Submissions">
+          <SubmissionsForm />
+        </PanelSection>
+        <PanelSection title="Release planning">
+          <Typography sx={{ color: 'text.secondary', mb: 3 }}>
+            The deadlines every submission's key dates show, on the artist's page and on the board, and the
+            reminder e-mails sent before them.
+          </Typography>
+          <ReleasePlanningSettings />
+        </PanelSection>
+      </Stack>
+    </StaffPage>
   );
 }

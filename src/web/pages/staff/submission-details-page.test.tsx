@@ -38,6 +38,11 @@ describe('the submission review', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Maya Rivers - First Light' })).toBeTruthy();
     expect(api.requests[0]?.url.pathname).toBe(`/api/board/items/${item.itemId}`);
     expect(screen.getByRole('link', { name: 'Back to the board' }).getAttribute('href')).toBe('/admin/board');
+    // Listening first: the tracks' player is the page's first section, before the decisions.
+    const sections = screen.getAllByRole('region');
+    expect(sections[0]?.getAttribute('aria-labelledby')).toBeTruthy();
+    expect(within(sections[0] as HTMLElement).getByRole('heading', { level: 2 }).textContent).toBe('Listen');
+    expect(within(sections[0] as HTMLElement).getByRole('button', { name: 'Play Night Bus' })).toBeTruthy();
     const header = screen.getByRole('banner');
     expect(within(header).getByText('Pending')).toBeTruthy();
     expect(header.textContent).toMatch(/Submitted Nov 20, 2026/);
@@ -83,13 +88,13 @@ describe('the submission review', () => {
     const tracks = region('Tracks (2)');
     const trackItems = within(tracks).getAllByRole('heading', { level: 3 });
     expect(trackItems.map((h) => h.textContent)).toEqual(['1. Night Bus', '2. First Light']);
+    // The tracks play in the docked player; only the clips keep an element of their own.
     const players = tracks.querySelectorAll('audio');
     expect([...players].map((audio) => [audio.getAttribute('src'), audio.getAttribute('preload')])).toEqual([
-      [item.tracks[0]?.audio?.url, 'none'],
       [item.tracks[0]?.clips[0]?.file?.url, 'none'],
-      [item.tracks[1]?.audio?.url, 'none'],
     ]);
-    expect(players[0]?.hasAttribute('controls')).toBe(true);
+    expect(within(tracks).getByRole('button', { name: 'Play Night Bus' })).toBeTruthy();
+    expect(within(tracks).getByRole('button', { name: 'Play First Light' })).toBeTruthy();
     expect(tracks.textContent).toContain('night-bus.wav · 2 ch · 44.1 kHz · 24-bit · 3:12');
     expect(tracks.textContent).toContain('first-light.wav · 2 ch · 48 kHz · 16-bit · 3:21');
     expect(

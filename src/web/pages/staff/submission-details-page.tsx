@@ -2,7 +2,6 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -22,6 +21,7 @@ import { KeyDatesSection } from '../../components/key-dates';
 import { PanelSection } from '../../components/panel-section';
 import { ReleaseScheduleSection } from '../../components/release-schedule-section';
 import { ResponseDueChip } from '../../components/response-due-chip';
+import { StaffPage, StaffPageHeader } from '../../components/staff-page-header';
 import { StatusChip } from '../../components/status-chip';
 import { usePageTitle } from '../../components/use-page-title';
 import { visuallyHidden } from '../../components/visually-hidden';
@@ -32,6 +32,7 @@ import { RecordNotFound } from './board/detail-parts';
 import { PrivateReviewPanel } from './board/private-review-panel';
 import { type ChangeRequestMark, RequestChangesPanel } from './board/request-changes-panel';
 import { ReviewRounds } from './board/review-rounds';
+import { SubmissionPlayer } from './board/submission-player';
 import { ArtistDetails, ArtworkDetails, ReleaseDetails } from './board/submission-sections';
 import { TimelineList } from './board/timeline-list';
 import { TrackList } from './board/track-list';
@@ -44,7 +45,7 @@ function BackToBoard() {
       component={RouterLink}
       to={BOARD_PATH}
       underline="hover"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 3, fontWeight: 600 }}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1, fontWeight: 600 }}
     >
       <ArrowBackIcon fontSize="small" aria-hidden="true" />
       Back to the board
@@ -69,12 +70,9 @@ function Loading() {
 }
 
 function LoadFailed({ message, onRetry }: { message: string; onRetry(): void }) {
-  usePageTitle('Submission review');
   return (
     <>
-      <Typography variant="h1" sx={{ mb: 3 }}>
-        Submission review
-      </Typography>
+      <StaffPageHeader title="Submission review" />
       <Alert
         severity="error"
         action={
@@ -95,14 +93,16 @@ function ReleaseDetailsLine({ item }: { item: BoardItemDetail }) {
   if (!details) return null;
   if (details.status === 'submitted' && details.submittedAt) {
     return (
-      <Typography sx={{ color: 'text.secondary' }}>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         Release details: submitted on{' '}
         <time dateTime={details.submittedAt}>{formatSubmittedAt(details.submittedAt)}</time>
       </Typography>
     );
   }
   return (
-    <Typography sx={{ color: 'text.secondary' }}>Release details: draft saved, not submitted yet</Typography>
+    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+      Release details: draft saved, not submitted yet
+    </Typography>
   );
 }
 
@@ -126,19 +126,21 @@ function SubmissionReview({ item }: { item: BoardItemDetail }) {
   const approvedRelease = item.uploadType !== 'transfer' && SCHEDULED_RELEASE_STATUSES.includes(item.status);
   return (
     <Stack spacing={3}>
-      <Box component="header">
-        <Typography variant="h1" sx={{ overflowWrap: 'anywhere', mb: 1.5 }}>
-          {item.itemName}
-        </Typography>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-          <StatusChip status={item.status} size="medium" />
+      <StaffPageHeader title={item.itemName} documentTitle={false}>
+        <Stack
+          direction="row"
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}
+        >
+          <StatusChip status={item.status} />
           <ResponseDueChip due={item.responseDue} direction="row" />
-          <Typography sx={{ color: 'text.secondary' }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             Submitted <time dateTime={item.createdAt}>{formatSubmittedAt(item.createdAt)}</time>
           </Typography>
           <ReleaseDetailsLine item={item} />
         </Stack>
-      </Box>
+      </StaffPageHeader>
+      <SubmissionPlayer item={item} />
       <ChangeStatusPanel key={item.itemId} item={item} />
       <RequestChangesPanel key={`changes-${item.itemId}`} item={item} mark={changeMark} />
       <ReviewRounds itemId={item.itemId} />
@@ -205,9 +207,9 @@ export function SubmissionDetailsPage() {
   else content = <Loading />;
 
   return (
-    <Container sx={{ py: { xs: 4, md: 6 } }}>
+    <StaffPage>
       <BackToBoard />
       {content}
-    </Container>
+    </StaffPage>
   );
 }

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
@@ -12,7 +11,7 @@ import { useCurrentUser } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { useDashboardTests } from '../../api/test-dashboard';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
-import { PageHeader } from '../../components/page-header';
+import { StaffPage, StaffPageHeader } from '../../components/staff-page-header';
 import { ConnectionIndicators } from './test-dashboard/connection-indicators';
 import { TestCard } from './test-dashboard/test-card';
 import {
@@ -123,44 +122,41 @@ export function TestDashboardPage() {
   }
 
   return (
-    <>
-      <PageHeader
-        eyebrow="Staff"
-        title="Integration test dashboard"
-        intro="Check each connected service against its configured provider: the board, file storage, e-mail, signing and the music catalogue. Tests run for real and clean up after themselves."
-      />
-      <Container sx={{ py: { xs: 4, md: 6 } }}>
-        <Stack spacing={{ xs: 4, md: 5 }}>
-          <ConnectionIndicators />
-          <TestDataCard values={values} errors={errors} onChange={change} />
-          <Box component="section" aria-labelledby="tests-heading">
-            <Stack
-              direction="row"
-              sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}
+    <StaffPage>
+      <StaffPageHeader title="Integration test dashboard">
+        Each connected service checked against its configured provider. Tests run for real and clean up after
+        themselves.
+      </StaffPageHeader>
+      <Stack spacing={{ xs: 4, md: 5 }}>
+        <ConnectionIndicators />
+        <TestDataCard values={values} errors={errors} onChange={change} />
+        <Box component="section" aria-labelledby="tests-heading">
+          <Stack
+            direction="row"
+            sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}
+          >
+            <Typography id="tests-heading" variant="h5" component="h2">
+              Tests
+            </Typography>
+            <Button
+              variant="contained"
+              startIcon={<PlaylistPlayIcon />}
+              loading={runningAll}
+              loadingPosition="start"
+              disabled={!tests.data}
+              onClick={runEvery}
             >
-              <Typography id="tests-heading" variant="h5" component="h2">
-                Tests
-              </Typography>
-              <Button
-                variant="contained"
-                startIcon={<PlaylistPlayIcon />}
-                loading={runningAll}
-                loadingPosition="start"
-                disabled={!tests.data}
-                onClick={runEvery}
-              >
-                {runningAll ? 'Running all...' : 'Run all'}
-              </Button>
-            </Stack>
-            {invalid && (
-              <Alert severity="error" sx={{ mb: 2 }}>
-                Correct the test data first.
-              </Alert>
-            )}
-            {testList}
-          </Box>
-        </Stack>
-      </Container>
-    </>
+              {runningAll ? 'Running all...' : 'Run all'}
+            </Button>
+          </Stack>
+          {invalid && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              Correct the test data first.
+            </Alert>
+          )}
+          {testList}
+        </Box>
+      </Stack>
+    </StaffPage>
   );
 }

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -15,7 +14,7 @@ import type { StaffWaitingListEntry } from '../../../domain';
 import { queryKeys } from '../../api/query-keys';
 import { useWaitingList } from '../../api/staff-console';
 import { LoadMore, pagedListState } from '../../components/load-more';
-import { PageHeader } from '../../components/page-header';
+import { StaffPage, StaffPageHeader } from '../../components/staff-page-header';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { formatSubmittedAt } from './board/board-format';
 import { CopyLinkField } from './invite/copy-link-field';
@@ -149,13 +148,11 @@ export function WaitingListPage() {
     );
 
   return (
-    <>
-      <PageHeader
-        eyebrow="Staff"
-        title="Waiting list"
-        intro="Artists who joined the waiting list, newest first. Invite one to send them a personal submission link."
-      />
-      <Container sx={{ py: { xs: 4, md: 6 } }}>{content}</Container>
-    </>
+    <StaffPage>
+      <StaffPageHeader title="Waiting list">
+        Artists who joined the waiting list, newest first. Invite one to send them a personal submission link.
+      </StaffPageHeader>
+      {content}
+    </StaffPage>
   );
 }

@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { useDeferredValue } from 'react';
+import { formatReopenSentence, formatResponsePromise } from '../../../domain';
 import { useSiteConfig } from '../../api/site-config';
 import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
@@ -30,9 +32,27 @@ export function SubmitPage() {
         eyebrow="Submit"
         title="Submit your music"
         intro={
-          siteConfig.submissionsEnabled
-            ? 'Send us new music, a catalogue transfer, or both, in four steps: artist information, music upload, additional information, and review & submit.'
-            : 'Full submissions are paused for now: leave your details and a link to your music here to join the waiting list.'
+          siteConfig.submissionsEnabled ? (
+            <>
+              Send us new music, a catalogue transfer, or both, in four steps: artist information, music
+              upload, additional information, and review & submit.
+              {siteConfig.responsePromise && (
+                <Box component="span" sx={{ display: 'block', mt: 1.5 }}>
+                  {formatResponsePromise(siteConfig.responsePromise)}
+                </Box>
+              )}
+            </>
+          ) : (
+            <>
+              Full submissions are paused for now: leave your details and a link to your music here to join
+              the waiting list.
+              {siteConfig.reopensOn && (
+                <Box component="span" sx={{ display: 'block', mt: 1.5 }}>
+                  {formatReopenSentence(siteConfig.reopensOn)}
+                </Box>
+              )}
+            </>
+          )
         }
       />
       {devMode && !waitingList && !isPending && (

@@ -36,6 +36,7 @@ import { SubmissionArtwork } from '../common/artwork';
 import { formatSubmittedDate } from '../common/format';
 import type { Resubmitted } from './change-request-form';
 import { ChangeRequestSection } from './change-request-section';
+import { DecisionsSection } from './decision-ratings';
 
 const BANNER_SEVERITY: Record<StatusChipColour, AlertColor> = {
   success: 'success',
@@ -239,6 +240,10 @@ export function SubmissionView({ submission }: { submission: Submission }) {
       {resubmitted && <ResubmittedNotice resubmitted={resubmitted} onClose={() => setResubmitted(null)} />}
 
       {changesRequested && <ChangeRequestSection submission={submission} onResubmitted={setResubmitted} />}
+
+      {submission.decisions && (
+        <DecisionsSection itemId={submission.itemId} decisions={submission.decisions} />
+      )}
 
       <Section title="Important Dates">
         <Box

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -32,7 +31,7 @@ import {
 } from '../../../api/agreement-templates';
 import { queryKeys } from '../../../api/query-keys';
 import { AgreementText } from '../../../components/agreement-text';
-import { PageHeader } from '../../../components/page-header';
+import { StaffPage, StaffPageHeader } from '../../../components/staff-page-header';
 import { useConfirmLeave } from '../../../components/use-confirm-leave';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { usePublicConfig } from '../../../config';
@@ -370,13 +369,12 @@ export function AgreementTemplatePage() {
     );
 
   return (
-    <>
-      <PageHeader
-        eyebrow="Staff"
-        title="Artist agreement"
-        intro="The agreement artists sign from their dashboard. Each save adds a new version; a request already sent keeps the text it was made from."
-      />
-      <Container sx={{ py: { xs: 4, md: 6 } }}>{content}</Container>
+    <StaffPage>
+      <StaffPageHeader title="Artist agreement">
+        The agreement artists sign from their dashboard. Each save adds a version; a request already sent
+        keeps the text it was made from.
+      </StaffPageHeader>
+      {content}
       <Snackbar
         open={notice.open}
         autoHideDuration={8000}
@@ -389,6 +387,6 @@ export function AgreementTemplatePage() {
           Saved as version {notice.version}. New requests use it from now on.
         </Alert>
       </Snackbar>
-    </>
+    </StaffPage>
   );
 }

@@ -18,6 +18,13 @@ export function formatSubmittedAt(iso: string, timeZone?: 'UTC'): string {
   return mediumDateTimeText(dateTimePartsOf(ms, timeZone === 'UTC' ? 'UTC' : 'local'));
 }
 
+/** The day of `formatSubmittedAt` alone, 'Jan 5, 2027': the board's dense rows (the time on hover). */
+export function formatSubmittedDay(iso: string, timeZone?: 'UTC'): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  return mediumDateText(dateTimePartsOf(ms, timeZone === 'UTC' ? 'UTC' : 'local'));
+}
+
 /**
  * A count on the board: '1,234', or '1,000+' for one that stopped at the cap (a search or filter
  * over a large board counts each status up to BOARD_COUNT_CAP; more is never shown as exact).

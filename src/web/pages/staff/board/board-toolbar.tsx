@@ -1,38 +1,46 @@
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   BOARD_SEARCH_MAX_LENGTH,
   BOARD_SORT_LABELS,
   BOARD_SORTS,
   type BoardSort,
-  DELIVERY_STATE_FILTERS,
-  DELIVERY_STATE_LABELS,
-  type DeliveryState,
   isSearchableBoardQuery,
-  PRIMARY_GENRES,
 } from '../../../../domain';
-import { hasNarrowingFilters } from '../../../../domain/board/board-view';
 import { type BoardView, boardExportUrl } from '../../../api/board';
-import { RELEASE_TYPE_FILTERS } from './board-view';
+import { visuallyHidden } from '../../../components/visually-hidden';
+import { BoardFilters } from './board-filters';
 
 /** How long typing pauses before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const ANY = '';
-
 /**
- * The board's search, order and filters, and the view's CSV export. The search is
+ * The board's toolbar, one line on a wide screen: the search (always in view), the Filters control
+ * with the count of active filters, the order beside it, and the view's CSV export. The search is
  * sent once typing pauses and only when the server can answer it (a word of 3 characters or more);
  * everything is kept in the page's URL by the caller (`onChange`), so a reload or Back shows the
  * same board.
  */
-export function BoardToolbar({ view, onChange }: { view: BoardView; onChange(next: BoardView): void }) {
+export function BoardToolbar({
+  view,
+  onChange,
+  resultCount,
+  children,
+}: {
+  view: BoardView;
+  onChange(next: BoardView): void;
+  /** How many submissions the view holds, for the filters' "Show N results". */
+  resultCount?: string | undefined;
+  /** More actions on the view, before the export (a way to listen to it). */
+  children?: ReactNode;
+}) {
   const [text, setText] = useState(view.q ?? '');
   const sent = useRef(view.q ?? '');
   // The URL changed elsewhere (Back, a chip): the box follows it.
@@ -57,16 +65,15 @@ export function BoardToolbar({ view, onChange }: { view: BoardView; onChange(nex
   }, [text]);
 
   const tooShort = text.trim() !== '' && !isSearchableBoardQuery(text.trim());
-  const set = (patch: Partial<BoardView>) => onChange({ ...view, ...patch });
 
   return (
     <Stack
       role="search"
       aria-label="Search and filter the board"
-      direction={{ xs: 'column', md: 'row' }}
-      spacing={1.5}
+      direction="row"
+      spacing={1}
       useFlexGap
-      sx={{ mb: 2, flexWrap: 'wrap', alignItems: { md: 'flex-start' } }}
+      sx={{ mb: 1.5, flexWrap: 'wrap', alignItems: 'center' }}
     >
       <TextField
         type="search"
@@ -74,9 +81,15 @@ export function BoardToolbar({ view, onChange }: { view: BoardView; onChange(nex
         placeholder="Artist, title, e-mail, ISRC or UPC"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        helperText={tooShort ? 'Type at least 3 letters or digits.' : ' '}
+        // The hint sits inside the box rather than under it, so the list below never moves while
+        // someone types; screen readers get it as the field's description.
+        helperText={tooShort ? 'Type at least 3 letters or digits.' : undefined}
         size="small"
-        sx={{ minWidth: { md: 320 }, flexGrow: 1 }}
+        sx={{
+          flex: { xs: '1 1 100%', sm: '1 1 260px' },
+          maxWidth: { md: 420 },
+          '& .MuiFormHelperText-root': visuallyHidden,
+        }}
         slotProps={{
           htmlInput: { maxLength: BOARD_SEARCH_MAX_LENGTH },
           input: {
@@ -85,16 +98,24 @@ export function BoardToolbar({ view, onChange }: { view: BoardView; onChange(nex
                 <SearchIcon fontSize="small" />
               </InputAdornment>
             ),
+            endAdornment: tooShort ? (
+              <InputAdornment position="end" aria-hidden="true">
+                <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
+                  3+ characters
+                </Box>
+              </InputAdornment>
+            ) : undefined,
           },
         }}
       />
+      <BoardFilters view={view} onChange={onChange} resultCount={resultCount} />
       <TextField
         select
         label="Sort"
         size="small"
         value={view.sort ?? 'newest'}
-        onChange={(event) => set({ sort: event.target.value as BoardSort })}
-        sx={{ minWidth: 190 }}
+        onChange={(event) => onChange({ ...view, sort: event.target.value as BoardSort })}
+        sx={{ width: { xs: 'auto', sm: 200 }, flex: { xs: '1 1 0', sm: 'none' }, minWidth: 0 }}
       >
         {BOARD_SORTS.map((sort) => (
           <MenuItem key={sort} value={sort}>
@@ -102,94 +123,27 @@ export function BoardToolbar({ view, onChange }: { view: BoardView; onChange(nex
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        select
-        label="Release type"
-        size="small"
-        value={view.releaseType ?? ANY}
-        onChange={(event) => set({ releaseType: event.target.value || undefined })}
-        sx={{ minWidth: 150 }}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      >
-        <MenuItem value={ANY}>Any</MenuItem>
-        {RELEASE_TYPE_FILTERS.map((option) => (
-          <MenuItem key={option.value} value={option.value}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        label="Genre"
-        size="small"
-        value={view.genre ?? ANY}
-        onChange={(event) => set({ genre: event.target.value || undefined })}
-        sx={{ minWidth: 160 }}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      >
-        <MenuItem value={ANY}>Any</MenuItem>
-        {PRIMARY_GENRES.map((genre) => (
-          <MenuItem key={genre} value={genre}>
-            {genre}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        label="Delivery"
-        size="small"
-        value={view.delivery ?? ANY}
-        onChange={(event) =>
-          set({ delivery: (event.target.value || undefined) as DeliveryState | undefined })
-        }
-        sx={{ minWidth: 160 }}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      >
-        <MenuItem value={ANY}>Any</MenuItem>
-        {DELIVERY_STATE_FILTERS.map((state) => (
-          <MenuItem key={state} value={state}>
-            {DELIVERY_STATE_LABELS[state]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        type="date"
-        label="Release date from"
-        size="small"
-        value={view.releasedFrom ?? ''}
-        onChange={(event) => set({ releasedFrom: event.target.value || undefined })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: view.releasedTo } }}
-      />
-      <TextField
-        type="date"
-        label="Release date to"
-        size="small"
-        value={view.releasedTo ?? ''}
-        onChange={(event) => set({ releasedTo: event.target.value || undefined })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: view.releasedFrom } }}
-      />
-      {(hasNarrowingFilters(view) || (view.sort && view.sort !== 'newest')) && (
-        <Button
-          onClick={() => {
-            sent.current = '';
-            setText('');
-            onChange({ status: view.status });
-          }}
-          sx={{ alignSelf: { md: 'center' } }}
-        >
-          Clear search and filters
-        </Button>
-      )}
-      {/* What the board shows, every match and not only the loaded pages, for a distributor's sheet. */}
+      {children}
+      {/* What the board shows, every match and not only the loaded pages, for a distributor's sheet.
+          On a phone the icon alone, so the toolbar keeps to two lines. */}
       <Button
         component="a"
         href={boardExportUrl(view)}
         download
         variant="outlined"
+        aria-label="Export CSV"
         startIcon={<FileDownloadOutlinedIcon />}
-        sx={{ alignSelf: { md: 'center' }, ml: { md: 'auto' } }}
+        sx={{
+          ml: { sm: 'auto' },
+          minHeight: 40,
+          minWidth: { xs: 44, sm: 64 },
+          px: { xs: 1, sm: 2 },
+          '& .MuiButton-startIcon': { ml: { xs: 0, sm: '-4px' }, mr: { xs: 0, sm: 1 } },
+        }}
       >
-        Export CSV
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          Export CSV
+        </Box>
       </Button>
     </Stack>
   );

@@ -37,18 +37,25 @@ export function BulkDecisionBar({
     setKind(next);
     setUsed(true);
   };
-  const button = { minHeight: 44 };
+  const some = rows.length > 0;
+  // 44 px targets on a phone; on a wide screen, with a pointer, the bar keeps to one slim line. On
+  // a phone the buttons show once something is selected: until then they could do nothing.
+  const button = {
+    minHeight: { xs: 44, md: 32 },
+    display: { xs: some ? 'inline-flex' : 'none', md: 'inline-flex' },
+  };
   return (
     <Paper
       variant="outlined"
       role="region"
       aria-label="Selected submissions"
       sx={{
-        p: 1.5,
-        mb: 2,
+        px: 1.5,
+        py: { xs: 1, md: 0.5 },
+        mb: 1.5,
         // On a phone the cards are long: once some are selected the bar stays in view under the
         // top bar (64 px) while the reader scrolls through them.
-        ...(rows.length > 0
+        ...(some
           ? {
               position: { xs: 'sticky', md: 'static' },
               top: { xs: 72 },
@@ -58,26 +65,29 @@ export function BulkDecisionBar({
           : {}),
       }}
     >
-      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography sx={{ fontWeight: rows.length > 0 ? 600 : 400, mr: 1 }} aria-live="polite">
-          {rows.length > 0
-            ? `${rows.length} selected`
-            : 'Select submissions to approve or decline several at once.'}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography
+          variant="body2"
+          sx={{ fontWeight: some ? 600 : 400, color: some ? 'text.primary' : 'text.secondary', mr: 1 }}
+          aria-live="polite"
+        >
+          {some ? `${rows.length} selected` : 'Select submissions to approve or decline several at once.'}
         </Typography>
-        <Button variant="contained" onClick={() => open('approve')} disabled={rows.length === 0} sx={button}>
+        <Button variant="contained" size="small" onClick={() => open('approve')} disabled={!some} sx={button}>
           Approve selected…
         </Button>
         <Button
           variant="contained"
           color="error"
+          size="small"
           onClick={() => open('decline')}
-          disabled={rows.length === 0}
+          disabled={!some}
           sx={button}
         >
           Decline selected…
         </Button>
-        {rows.length > 0 && (
-          <Button onClick={onClear} sx={button}>
+        {some && (
+          <Button size="small" onClick={onClear} sx={button}>
             Clear selection
           </Button>
         )}

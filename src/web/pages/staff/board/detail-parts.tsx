@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { SignedFile } from '../../../../domain';
 import { ResponsiveImage } from '../../../components/responsive-image';
-import { usePageTitle } from '../../../components/use-page-title';
+import { StaffPageHeader } from '../../../components/staff-page-header';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { EMPTY_VALUE, formatFileSize, formatImageSize } from './board-format';
 
@@ -77,16 +77,10 @@ export function DownloadButton({ href, label }: { href: string; label: string })
 
 /** A staff page whose record does not exist: its title, and what may have gone wrong. */
 export function RecordNotFound({ title, noun }: { title: string; noun: string }) {
-  usePageTitle(title);
   return (
-    <>
-      <Typography variant="h1" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      <Typography sx={{ color: 'text.secondary' }}>
-        There is no {noun} at this address. It may have been mistyped, or the link is out of date.
-      </Typography>
-    </>
+    <StaffPageHeader title={title}>
+      There is no {noun} at this address. It may have been mistyped, or the link is out of date.
+    </StaffPageHeader>
   );
 }
 

@@ -5,11 +5,18 @@ import { DayDistanceChip } from '../../../components/key-dates';
 import { getToday } from '../../../forms/form-values';
 
 /**
- * A board row's next delivery or pitch deadline (issue 21 §1), under its release date: what it is
- * and how far away. Nothing while loading, or when there is none (a transfer, a declined item,
+ * A board row's next delivery or pitch deadline (issue 21 §1), beside or under its release date:
+ * what it is and how far away. Nothing while loading, or when there is none (a transfer, a declined item,
  * every deadline passed); the board stays readable if the request fails.
  */
-export function NextDeadline({ itemId }: { itemId: string }) {
+export function NextDeadline({
+  itemId,
+  stacked = false,
+}: {
+  itemId: string;
+  /** What it is above how far away (the board's dense rows), rather than side by side. */
+  stacked?: boolean;
+}) {
   const { data } = useNextDeadline(itemId);
   if (!data) return null;
   const label = getKeyDateLabel(data.kind);
@@ -18,11 +25,13 @@ export function NextDeadline({ itemId }: { itemId: string }) {
       component="span"
       sx={{
         display: 'flex',
-        alignItems: 'center',
-        gap: 0.75,
-        flexWrap: 'wrap',
-        mt: 0.5,
+        flexDirection: stacked ? 'column' : 'row',
+        alignItems: stacked ? 'flex-start' : 'center',
+        gap: stacked ? 0.25 : 0.75,
+        flexWrap: stacked ? 'nowrap' : 'wrap',
+        mt: stacked ? 0 : 0.5,
         fontSize: '0.8125rem',
+        ...(stacked ? { lineHeight: 1.35, '& .MuiChip-root': { height: 20, fontSize: '0.75rem' } } : {}),
       }}
       title={`${data.subject}, ${formatLongDate(data.date) ?? data.date}`}
     >

@@ -14,6 +14,7 @@ import { LevelCheckReport } from '../../../components/level-check-report';
 import { formatAudioLine, formatBoardDate, formatFileSize, formatSubmittedAt } from './board-format';
 import { ClipsWaveform } from './clips-waveform';
 import { ArtworkFile, DownloadButton, ExternalLink, InfoList, InfoRow } from './detail-parts';
+import { PlayTrackButton } from './submission-player';
 
 type Contributor = BoardTrack['contributors'][number];
 type Split = BoardTrack['splits'][number];
@@ -161,7 +162,7 @@ export function TrackLevels({ loudness, title }: { loudness: TrackLoudnessView; 
   );
 }
 
-function TrackItem({ track, number }: { track: BoardTrack; number: number }) {
+function TrackItem({ item, track, number }: { item: BoardItemDetail; track: BoardTrack; number: number }) {
   const audio = track.audio;
   const title = track.title || 'Untitled';
   return (
@@ -183,14 +184,8 @@ function TrackItem({ track, number }: { track: BoardTrack; number: number }) {
 
       {audio ? (
         <Stack spacing={1} sx={{ mb: 1 }}>
-          {/* biome-ignore lint/a11y/useMediaCaption: a submitted master has no captions; staff listen to review it */}
-          <audio
-            controls
-            preload="none"
-            src={audio.url}
-            aria-label={`Play ${title}`}
-            style={{ width: '100%', maxWidth: 560 }}
-          />
+          {/* Played in the docked player, which stays in view while the rest of the page is read. */}
+          <PlayTrackButton item={item} track={track} />
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
             <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
               {[audio.fileName, formatAudioLine(audio.media), formatFileSize(audio.size)]
@@ -311,7 +306,7 @@ export function TrackList({ item }: { item: BoardItemDetail }) {
   return (
     <Stack component="ol" spacing={2} sx={{ m: 0, p: 0 }}>
       {item.tracks.map((track, index) => (
-        <TrackItem key={track.position} track={track} number={index + 1} />
+        <TrackItem key={track.position} item={item} track={track} number={index + 1} />
       ))}
     </Stack>
   );

@@ -1,7 +1,6 @@
 import KeyboardIcon from '@mui/icons-material/Keyboard';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { type BoardRow, DELIVERY_STATE_LABELS, getStatusLabel } from '../../../../domain';
@@ -27,31 +26,42 @@ const DECISION_OF: Partial<Record<TriageAction, DecisionTarget['kind']>> = {
   decline: 'decline',
 };
 
+/** The button that lists the board's keys; the page puts it in its header, beside the title. */
+export function KeyboardShortcutsButton({ onClick }: { onClick(): void }) {
+  return (
+    <Button size="small" startIcon={<KeyboardIcon />} onClick={onClick} aria-keyshortcuts="?">
+      Keyboard shortcuts
+    </Button>
+  );
+}
+
 /**
  * The board's list with keyboard triage (issue 20 §5): j/k move through the submissions, space
  * plays or pauses the current one's preview, a, c and d open its decision (with the templates), ?
- * lists the keys. Where the current row is, is announced to screen readers as it moves.
+ * lists the keys (as does `KeyboardShortcutsButton`: `help` is the page's, which shows that button).
+ * Where the current row is, is announced to screen readers as it moves.
  */
 export function TriageList({
   rows,
   selected,
   onSelectedChange,
+  help,
+  onHelpChange,
 }: {
   rows: BoardRow[];
   selected: ReadonlySet<string>;
   onSelectedChange(next: Set<string>): void;
+  help: boolean;
+  onHelpChange(open: boolean): void;
 }) {
   const player = usePreviewPlayer();
   const [current, setCurrent] = useState(-1);
   const [decision, setDecision] = useState<DecisionTarget | null>(null);
-  const [help, setHelp] = useState(false);
   // Which dialogs were opened once: they stay mounted, so they close with their transition.
   const [used, setUsed] = useState({ decision: false, help: false });
+  if (help && !used.help) setUsed((was) => ({ ...was, help: true }));
   const row: BoardRow | undefined = rows[current];
-  const openHelp = () => {
-    setUsed((was) => ({ ...was, help: true }));
-    setHelp(true);
-  };
+  const openHelp = () => onHelpChange(true);
 
   function act(action: TriageAction) {
     if (action === 'help') {
@@ -88,11 +98,6 @@ export function TriageList({
 
   return (
     <>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
-        <Button size="small" startIcon={<KeyboardIcon />} onClick={openHelp} aria-keyshortcuts="?">
-          Keyboard shortcuts
-        </Button>
-      </Stack>
       <Box role="status" aria-live="polite" sx={visuallyHidden}>
         {row
           ? `${current + 1} of ${rows.length}: ${releaseTitleOf(row)} by ${row.artistName || 'an unknown artist'}, ${getStatusLabel(row.status)}${row.deliveryState ? `, ${DELIVERY_STATE_LABELS[row.deliveryState]}` : ''}`
@@ -117,7 +122,7 @@ export function TriageList({
       )}
       {used.help && (
         <Suspense fallback={help ? <DialogLoading /> : null}>
-          <TriageHelpDialog open={help} onClose={() => setHelp(false)} />
+          <TriageHelpDialog open={help} onClose={() => onHelpChange(false)} />
         </Suspense>
       )}
     </>

@@ -1,4 +1,5 @@
 import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Link from '@mui/material/Link';
@@ -16,6 +17,7 @@ import type { BoardRow } from '../../../../domain';
 import { DeliveryStateChip } from '../../../components/delivery-state-chip';
 import { ResponseDueChip } from '../../../components/response-due-chip';
 import { StatusChip } from '../../../components/status-chip';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import {
   EMPTY_VALUE,
   formatBoardDate,
@@ -27,6 +29,9 @@ import { NextDeadline } from './next-deadline';
 import { ReviewerSelect } from './reviewer-select';
 import { SubmittedAt } from './submitted-at';
 import { WaveformPreview } from './waveform-preview';
+
+/** One line of text, cut short with an ellipsis. */
+const ONE_LINE = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
 export function detailsPath(itemId: string): string {
   return `/details/${encodeURIComponent(itemId)}`;
@@ -70,7 +75,8 @@ interface TriageTableProps {
  * The board's list for triage: a row per submission with a checkbox, its status
  * (with its delivery to the stores beside it), a link to it with its artist and type, its preview
  * with the waveform, its dates, the response promise, its reviewer (assignable here) and rating;
- * seven columns, so the whole row is in view at 1280 px without scrolling sideways. The
+ * seven columns, so the whole row is in view at 1280 px without scrolling sideways, and rows of
+ * two lines, so at least eight are at 1280×800 (staff pages as a workspace). The
  * current row (j/k) is marked aria-current, outlined, focused and scrolled into view; clicking a
  * row makes it current. Private review fields are staff's only, as is this page.
  */
@@ -103,9 +109,18 @@ export function TriageTable({
 
   return (
     <TableContainer
-      sx={{ bgcolor: 'background.paper', borderRadius: '16px', border: 1, borderColor: 'divider' }}
+      sx={{ bgcolor: 'background.paper', borderRadius: '12px', border: 1, borderColor: 'divider' }}
     >
-      <Table aria-label="Submissions" size="small">
+      {/* Dense rows, a line or two per cell, so a laptop's screen shows eight or more at once. */}
+      <Table
+        aria-label="Submissions"
+        size="small"
+        sx={{
+          '& .MuiTableCell-root': { px: 1, py: 0.5 },
+          '& .MuiTableCell-paddingCheckbox': { pl: 0.5, pr: 0 },
+          '& .MuiTableCell-head': { py: 0.75, typography: 'body2', fontWeight: 600, whiteSpace: 'nowrap' },
+        }}
+      >
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox">
@@ -182,64 +197,108 @@ export function TriageTable({
                     <DeliveryStateChip state={row.deliveryState} />
                   </Stack>
                 </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
-                  <Link component={RouterLink} to={detailsPath(row.itemId)} sx={{ fontWeight: 600 }}>
+                {/* The widest column: what is left of the row, each line cut short with an ellipsis
+                    (the whole title on hover) rather than wrapped. */}
+                <TableCell sx={{ width: '100%', maxWidth: 0, minWidth: 200 }}>
+                  <Link
+                    component={RouterLink}
+                    to={detailsPath(row.itemId)}
+                    title={title}
+                    sx={{ fontWeight: 600, display: 'block', ...ONE_LINE }}
+                  >
                     {title}
                   </Link>
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {row.artistName || '—'}
-                  </Typography>
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {formatSubmissionType(row.uploadType, row.releaseType)}
+                  <Typography
+                    variant="body2"
+                    component="div"
+                    sx={{ color: 'text.secondary', display: 'flex', minWidth: 0 }}
+                  >
+                    <Box component="span" sx={{ ...ONE_LINE, minWidth: 0 }}>
+                      {row.artistName || '—'}
+                    </Box>
+                    <Box component="span" sx={{ flexShrink: 0, '&::before': { content: '"·"', mx: 0.75 } }}>
+                      {formatSubmissionType(row.uploadType, row.releaseType)}
+                    </Box>
                   </Typography>
                 </TableCell>
                 <TableCell>
                   <WaveformPreview row={row} />
                 </TableCell>
-                {/* The release date with its next deadline, then when it arrived: one column. */}
+                {/* The release date and when it arrived, the next deadline beside them: one
+                    column of two lines (the day it arrived, its time on hover). */}
                 <TableCell sx={{ typography: 'body2' }}>
-                  <Box sx={{ whiteSpace: 'nowrap' }}>
-                    <Box component="span" sx={{ color: 'text.secondary' }}>
-                      Release{' '}
+                  <Box
+                    sx={{
+                      display: 'grid',
+                      gridTemplateColumns: 'auto auto',
+                      columnGap: 1.5,
+                      alignItems: 'center',
+                      whiteSpace: 'nowrap',
+                    }}
+                  >
+                    <Box sx={{ gridColumn: 1 }}>
+                      <Box component="span" sx={{ color: 'text.secondary' }}>
+                        Release{' '}
+                      </Box>
+                      <span title={formatBoardDate(row.releaseDate)}>
+                        {formatShortBoardDate(row.releaseDate)}
+                      </span>
                     </Box>
-                    <span title={formatBoardDate(row.releaseDate)}>
-                      {formatShortBoardDate(row.releaseDate)}
-                    </span>
-                  </Box>
-                  <NextDeadline itemId={row.itemId} />
-                  <Box sx={{ whiteSpace: 'nowrap', mt: 0.5 }}>
-                    <Box component="span" sx={{ color: 'text.secondary' }}>
-                      Submitted{' '}
+                    <Box sx={{ gridColumn: 1 }}>
+                      <Box component="span" sx={{ color: 'text.secondary' }}>
+                        Submitted{' '}
+                      </Box>
+                      <SubmittedAt createdAt={row.createdAt} dayOnly />
                     </Box>
-                    <SubmittedAt createdAt={row.createdAt} />
+                    <Box sx={{ gridColumn: 2, gridRow: '1 / span 2' }}>
+                      <NextDeadline itemId={row.itemId} stacked />
+                    </Box>
                   </Box>
                 </TableCell>
                 {/* The response promise (issue 20 §4), while the submission waits for an answer. */}
                 <TableCell>
-                  {row.responseDue ? <ResponseDueChip due={row.responseDue} /> : EMPTY_VALUE}
+                  {row.responseDue ? <ResponseDueChip due={row.responseDue} dense /> : EMPTY_VALUE}
                 </TableCell>
-                <TableCell onClick={(event) => event.stopPropagation()} sx={{ width: 150 }}>
-                  <ReviewerSelect
-                    itemId={row.itemId}
-                    assignee={row.assignee}
-                    compact
-                    label={`Reviewer of "${title}"`}
-                  />
-                  <Box sx={{ mt: 0.75, typography: 'body2' }}>
-                    {row.rating ? (
-                      <Box
-                        component="span"
-                        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}
-                        aria-label={`Rated ${row.rating} out of 5`}
-                      >
-                        <StarIcon fontSize="small" sx={{ color: 'warning.main' }} aria-hidden="true" />
-                        {row.rating}
-                      </Box>
-                    ) : (
-                      <Box component="span" sx={{ color: 'text.secondary' }} aria-label="Not rated">
-                        Not rated
-                      </Box>
-                    )}
+                {/* The reviewer and the rating side by side: one line. */}
+                <TableCell onClick={(event) => event.stopPropagation()}>
+                  <Box
+                    sx={{
+                      display: 'flex',
+                      alignItems: 'center',
+                      gap: 1,
+                      '& .MuiSelect-select': { py: '5px', typography: 'body2' },
+                      '& .MuiTextField-root': { width: 124, minWidth: 0 },
+                    }}
+                  >
+                    <ReviewerSelect
+                      itemId={row.itemId}
+                      assignee={row.assignee}
+                      compact
+                      label={`Reviewer of "${title}"`}
+                    />
+                    <Box sx={{ typography: 'body2', whiteSpace: 'nowrap', flexShrink: 0 }}>
+                      {row.rating ? (
+                        <Box
+                          component="span"
+                          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}
+                          aria-label={`Rated ${row.rating} out of 5`}
+                        >
+                          <StarIcon fontSize="small" sx={{ color: 'warning.main' }} aria-hidden="true" />
+                          {row.rating}
+                        </Box>
+                      ) : (
+                        <Box
+                          component="span"
+                          sx={{ display: 'inline-flex', color: 'text.secondary' }}
+                          aria-label="Not rated"
+                        >
+                          <StarBorderIcon fontSize="small" aria-hidden="true" />
+                          <Box component="span" sx={visuallyHidden}>
+                            Not rated
+                          </Box>
+                        </Box>
+                      )}
+                    </Box>
                   </Box>
                 </TableCell>
               </TableRow>

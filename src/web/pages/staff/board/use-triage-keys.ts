@@ -7,13 +7,17 @@ const OWNED_BY = '[role="dialog"],[role="listbox"],[role="menu"],[role="alertdia
 /**
  * Listens for the board's triage keys (triage-keys.ts) on the document while `enabled`, and hands
  * each action to `onAction`; keys pressed while typing, in a menu or with a dialog open are left
- * alone, as are keys with Ctrl, Cmd or Alt.
+ * alone, as are keys with Ctrl, Cmd or Alt. With `first`, it listens on the window as the key goes
+ * down the page (capture), ahead of the board's own listener, which leaves a key it took: the
+ * listening queue's player acts on these keys while it is loaded.
  */
 export function useTriageKeys(options: {
   enabled: boolean;
   dialogOpen: boolean;
   onAction(action: TriageAction): void;
+  first?: boolean;
 }): void {
+  const first = options.first ?? false;
   const latest = useRef(options);
   latest.current = options;
   useEffect(() => {
@@ -43,7 +47,8 @@ export function useTriageKeys(options: {
       event.preventDefault();
       onAction(action);
     }
-    document.addEventListener('keydown', listen);
-    return () => document.removeEventListener('keydown', listen);
-  }, []);
+    const where: EventTarget = first ? window : document;
+    where.addEventListener('keydown', listen as EventListener, first);
+    return () => where.removeEventListener('keydown', listen as EventListener, first);
+  }, [first]);
 }

@@ -11,6 +11,8 @@ import { usePreviewPlayer } from './preview-player';
 // One bar per stored peak (120), so the list keeps room for its other columns at 1280 px.
 const WIDTH = 120;
 const HEIGHT = 32;
+/** As wide as the board's dense rows leave the preview (the 120 bars drawn narrower). */
+const LIST_WIDTH = 96;
 /** Shown while the server has not measured the file yet: a low, even line. */
 const FLAT = Array.from({ length: 60 }, () => 6);
 
@@ -18,7 +20,16 @@ const FLAT = Array.from({ length: 60 }, () => 6);
  * The waveform as bars (issue 20 §5), from peaks the server computed once (0–100 per slice), the
  * part already played in the primary colour. Drawn as SVG: no audio is decoded to draw it.
  */
-export function Waveform({ peaks, progress }: { peaks: number[] | null; progress: number }) {
+export function Waveform({
+  peaks,
+  progress,
+  width = WIDTH,
+}: {
+  peaks: number[] | null;
+  progress: number;
+  /** Drawn this wide: the bars keep their shares of it. */
+  width?: number;
+}) {
   const bars = peaks && peaks.length > 0 ? peaks : FLAT;
   const step = WIDTH / bars.length;
   const played = Math.round(progress * bars.length);
@@ -26,8 +37,9 @@ export function Waveform({ peaks, progress }: { peaks: number[] | null; progress
     <Box
       component="svg"
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      width={WIDTH}
+      width={width}
       height={HEIGHT}
+      preserveAspectRatio="none"
       aria-hidden="true"
       sx={{ display: 'block', flexShrink: 0 }}
       data-measured={peaks ? 'true' : 'false'}
@@ -88,7 +100,7 @@ export function WaveformPreview({ row }: { row: BoardRow }) {
         {playing ? <PauseIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
       </IconButton>
       <Box onClick={seek} sx={{ position: 'relative', zIndex: 1, cursor: current ? 'pointer' : 'default' }}>
-        <Waveform peaks={preview.peaks} progress={current ? player.progress : 0} />
+        <Waveform peaks={preview.peaks} progress={current ? player.progress : 0} width={LIST_WIDTH} />
       </Box>
       {current && player.error && (
         <Typography variant="caption" role="alert" sx={{ color: 'error.main' }}>
