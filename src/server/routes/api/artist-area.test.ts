@@ -38,6 +38,7 @@ import { addStaff } from '../../services/staff/manage-staff';
 import { makeJpeg, makeWav } from '../../test/media-fixtures';
 import { multipartBody } from '../../test/multipart';
 import { type SignedIn, signIn } from '../../test/sign-in';
+import { unsignedLinks } from '../../test/signed-links';
 import {
   buildTestPayload,
   newSessionIdForTest,
@@ -122,15 +123,6 @@ function toSave(view: ReleaseDetailsResponse['releaseDetails']): ReleaseDetailsS
 }
 
 const detailsUrl = (itemId: string) => `/api/profile/submissions/${itemId}/release-details`;
-
-/** A response with every signed file link cut to its path, for comparing two reads. */
-function unsigned(body: unknown): unknown {
-  return JSON.parse(JSON.stringify(body), (_key, value) =>
-    typeof value === 'string' && /^(https?:\/\/[^/]+)?\/files\//.test(value)
-      ? new URL(value, ctx.config.publicUrl).pathname
-      : value,
-  );
-}
 
 /** The file id of a signed link (`/files/<id>[/<variant>]?…`). */
 function fileIdOf(url: string): string {
@@ -291,7 +283,7 @@ describe('GET and PUT /api/artist/profile', () => {
       ],
     });
     const after = await call(artistA, 'GET', '/api/artist/profile');
-    expect(unsigned(after.json())).toEqual(unsigned(before.json()));
+    expect(unsignedLinks(after.json())).toEqual(unsignedLinks(before.json()));
   });
 
   it('sets the picture from an image the artist uploaded, shown through a signed link, and removes it', async () => {
@@ -383,8 +375,8 @@ describe('GET /api/profile/submissions and /api/profile/submissions/:itemId', ()
     // of one submission adds its decisions (none yet), which the list leaves out.
     const { decisions, ...read } = detail.json().submission;
     expect(decisions).toEqual([]);
-    expect(unsigned({ success: true, submission: read })).toEqual(
-      unsigned({ success: true, submission: first }),
+    expect(unsignedLinks({ success: true, submission: read })).toEqual(
+      unsignedLinks({ success: true, submission: first }),
     );
   });
 
