@@ -99,6 +99,8 @@ export default defineConfig({
           // Every spec submits from 127.0.0.1: the whole suite makes more than the default 30 an
           // hour (the limit itself is tested by the server tests, at its default).
           SUBMISSIONS_PER_HOUR_PER_IP: '1000',
+          // e2e/support/accounts.ts signs in through the API from addresses of its own.
+          TRUST_PROXY: '1',
           // Delivery: ISRCs assigned at approval, the UPC entered by hand (the checklist's fix), the
           // store's SFTP drop box that e2e/staff/delivery.spec.ts starts and stops on this port.
           ISRC_PREFIX: 'GB-IMP',

@@ -136,17 +136,24 @@ function OverdueNotice({ count }: { count: string | undefined }) {
   );
 }
 
+/**
+ * As tall as what replaces it on each screen (compact rows on a wide one, cards on a phone), so
+ * what follows the list is below the fold before and after the submissions arrive.
+ */
 function BoardSkeleton() {
+  const lines = (count: number, height: number, spacing: number) => (
+    <Stack spacing={spacing} aria-hidden="true">
+      {Array.from({ length: count }, (_, row) => (
+        <Skeleton key={row} variant="rounded" height={height} />
+      ))}
+    </Stack>
+  );
   return (
     <Box role="status" aria-live="polite">
       <Box component="span" sx={visuallyHidden}>
         Loading submissions...
       </Box>
-      <Stack spacing={1.5} aria-hidden="true">
-        {[0, 1, 2, 3, 4].map((row) => (
-          <Skeleton key={row} variant="rounded" height={56} />
-        ))}
-      </Stack>
+      <ByScreen wide={lines(10, 46, 0.5)} narrow={lines(5, 150, 1)} />
     </Box>
   );
 }
