@@ -14,7 +14,7 @@ import { defineJob } from './define-job';
  * could not use it and has likely asked for another. A reminder or notice (its `kind`) is not sent
  * to an address that turned that kind off, and otherwise goes with its unsubscribe link (RFC 8058),
  * signed when it is sent, so it always names this installation's PUBLIC_URL. A mail about a
- * submission (`audit`) is recorded on its audit trail as sent (issue 20 §6); a failure to record it
+ * submission (`audit`) is recorded on its audit trail as sent; a failure to record it
  * is logged, never a reason to send the mail again.
  */
 export const sendMailJob = defineJob({

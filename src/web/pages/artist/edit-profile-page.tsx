@@ -43,7 +43,7 @@ function FormSkeleton() {
   );
 }
 
-/** The artist's profile form (spec 000 §2, §3; issue 8), and the mail they may turn off. */
+/** The artist's profile form (spec 000 §2, §3), and the mail they may turn off. */
 export function EditProfilePage() {
   usePageTitle('Edit profile');
   const profile = useArtistProfile();

@@ -11,7 +11,7 @@ import { SubmissionsForm } from './settings/submissions-form';
 
 export const SETTINGS_PATH = '/admin/settings';
 
-/** The release planning settings (issue 21 §1): loaded, then the form. */
+/** The release planning settings: loaded, then the form. */
 function ReleasePlanningSettings() {
   const query = usePlannerSettings();
   if (query.isPending) return <ListSkeleton label="Loading settings..." />;
@@ -31,7 +31,7 @@ function ReleasePlanningSettings() {
 /**
  * `/admin/settings`: the installation's settings staff change at run time: the submission mode
  * (also the header's switch) with the day submissions reopen, and the deadline planner's leads
- * and reminders (issue 21 §1).
+ * and reminders.
  */
 export function SettingsPage() {
   return (

@@ -105,7 +105,7 @@ function ScheduleRow({ schedule }: { schedule: ReleaseScheduleSummary }) {
 }
 
 /**
- * The release schedules on the Contract Signing tab, beside the agreement (issue 21 §4): every
+ * The release schedules on the Contract Signing tab, beside the agreement: every
  * schedule of the artist's releases, superseded versions too, with its state and, once sealed,
  * its PDF and the verify page. A schedule is signed on its release's page.
  */

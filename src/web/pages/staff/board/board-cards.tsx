@@ -65,7 +65,7 @@ function PlayFirstTrack({ item }: { item: BoardRow }) {
 }
 
 /**
- * The board on a phone (issue 20 §5): a compact card per submission, so three or more fit a
+ * The board on a phone: a compact card per submission, so three or more fit a
  * phone's screen under the search and filters. Each has its status, title, artist, the answer-by
  * day of the response promise, its release date and next deadline (when it arrived is the wide
  * screen's, and the review's), a link to its review, a checkbox (a 44 px target) to select several

@@ -5,7 +5,7 @@ import { DayDistanceChip } from '../../../components/key-dates';
 import { getToday } from '../../../forms/form-values';
 
 /**
- * A board row's next delivery or pitch deadline (issue 21 §1), beside or under its release date:
+ * A board row's next delivery or pitch deadline, beside or under its release date:
  * what it is and how far away. Nothing while loading, or when there is none (a transfer, a declined item,
  * every deadline passed); the board stays readable if the request fails.
  */
