@@ -28,15 +28,23 @@ async function deleteSessionsQuietly(userId: string) {
 
 describe('the session cache', () => {
   it('answers a session resolved a moment ago from memory, and asks again after the TTL', async () => {
-    const session = await signIn(ctx.app, ctx.database.db, 'cached@example.com');
-    const token = { kind: 'bearer' as const, value: session.bearer };
-    const now = Date.now();
-    expect(await resolveSessionCached(ctx.database.db, token, now)).toBeDefined();
-    await deleteSessionsQuietly(session.userId);
-    // Unannounced, the process still trusts what it resolved, for at most the TTL.
-    expect(await resolveSessionCached(ctx.database.db, token, now + 1)).toBeDefined();
+    // A read during which any announcement arrives is answered but not kept; on PostgreSQL the
+    // sign-in's own announcements reach the listener a moment after its commit, so the first read
+    // may fall in that window. A fresh session is tried until one read is kept.
+    let kept: { token: { kind: 'bearer'; value: string }; now: number } | undefined;
+    for (let attempt = 0; attempt < 10 && !kept; attempt++) {
+      const session = await signIn(ctx.app, ctx.database.db, `cached-${attempt}@example.com`);
+      const token = { kind: 'bearer' as const, value: session.bearer };
+      const now = Date.now();
+      expect(await resolveSessionCached(ctx.database.db, token, now)).toBeDefined();
+      await deleteSessionsQuietly(session.userId);
+      // Unannounced, the process still trusts what it resolved, for at most the TTL.
+      if (await resolveSessionCached(ctx.database.db, token, now + 1)) kept = { token, now };
+    }
+    expect(kept).toBeDefined();
+    if (!kept) return;
     expect(
-      await resolveSessionCached(ctx.database.db, token, now + SESSION_CACHE_TTL_MS + 1),
+      await resolveSessionCached(ctx.database.db, kept.token, kept.now + SESSION_CACHE_TTL_MS + 1),
     ).toBeUndefined();
   });
 
