@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pwaOptions } from './src/web/pwa/pwa-options';
+import { pwaOptions } from './src/web/pwa/pwa-options.ts';
 
 /**
  * Under `vite` (npm run dev) index.html comes from Vite, not from the server: embed the same
@@ -13,8 +13,17 @@ function imprintPublicConfig(): Plugin {
     name: 'imprint-public-config',
     apply: 'serve',
     async transformIndexHtml(html) {
-      const { loadConfig } = await import('./src/server/config');
-      const { publicConfigOf, renderIndexHtml } = await import('./src/server/public-config');
+      // Loaded through tsx at run time, not imported: Vite bundles a config's imports, and the
+      // server's config module reaches far into the server.
+      const { tsImport } = await import('tsx/esm/api');
+      const { loadConfig } = (await tsImport(
+        './src/server/config.ts',
+        import.meta.url,
+      )) as typeof import('./src/server/config');
+      const { publicConfigOf, renderIndexHtml } = (await tsImport(
+        './src/server/public-config.ts',
+        import.meta.url,
+      )) as typeof import('./src/server/public-config');
       return renderIndexHtml(html, publicConfigOf(loadConfig({ NODE_ENV: 'development', ...process.env })));
     },
   };
@@ -44,7 +53,7 @@ function clientOnly(plugins: Plugin[]): Plugin[] {
 // In `npm run dev` the server runs separately on :3000 and Vite proxies /api to it.
 // `vite build` builds two environments (`builder`): the browser's app (client) into dist/web, and
 // the prerender of the public pages for Node (ssr, src/web/entry-server.tsx) into dist/web-server,
-// which routes/web.ts imports (issue 17).
+// which routes/web.ts imports.
 export default defineConfig(({ mode }) => ({
   root: 'src/web',
   publicDir: 'public',

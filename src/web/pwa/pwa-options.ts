@@ -1,6 +1,6 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
-import { isPrecacheable, NOT_PRECACHED_CHUNKS, notPrecachedChunkOf } from './sw-rules';
+import { isPrecacheable, NOT_PRECACHED_CHUNKS, notPrecachedChunkOf } from './sw-rules.ts';
 
 /** Any origin will do: precache-list entries are relative, and the rules read them against it. */
 const BUILD_ORIGIN = 'https://imprint.invalid';
