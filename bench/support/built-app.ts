@@ -109,13 +109,34 @@ export async function startBuiltApp(): Promise<BuiltApp> {
   }
 }
 
-/** The routes the issue 17 budgets name, with who opens them. */
-export const budgetRoutes: { path: string; as: Who }[] = [
-  { path: '/', as: 'visitor' },
-  { path: '/submit', as: 'visitor' },
-  { path: '/faq', as: 'visitor' },
-  { path: '/dashboard', as: 'artist' },
-  { path: '/admin/board', as: 'staff' },
+/** The pages the budgets name (bench:web's bytes and tap, bench:lighthouse's scores), with who opens them and their goals. */
+export interface BudgetRoute {
+  path: string;
+  as: Who;
+  /** Lighthouse mobile performance score, at least. */
+  score: number;
+  /** Total blocking time in Lighthouse's mobile run, at most (ms). */
+  tbtMs: number;
+  /** Same-origin JavaScript loaded by network idle, brotli, at most (KB). */
+  jsKb: number;
+}
+
+export const budgetRoutes: BudgetRoute[] = [
+  { path: '/', as: 'visitor', score: 98, tbtMs: 100, jsKb: 150 },
+  { path: '/faq', as: 'visitor', score: 98, tbtMs: 100, jsKb: 150 },
+  { path: '/learn-more', as: 'visitor', score: 98, tbtMs: 100, jsKb: 150 },
+  { path: '/submit', as: 'visitor', score: 95, tbtMs: 200, jsKb: 250 },
+  { path: '/dashboard', as: 'artist', score: 90, tbtMs: 300, jsKb: 300 },
+  { path: '/admin/board', as: 'staff', score: 90, tbtMs: 300, jsKb: 300 },
 ];
+
+/** On /submit, step 1 answers a tap on Next Step within this many ms (4x CPU slowdown). */
+export const TAP_GOAL_MS = 100;
+
+/** The routes a bench was asked for (`ROUTES=/,/submit`), or all of them. */
+export function chosenRoutes(): BudgetRoute[] {
+  const only = process.env.ROUTES?.split(',');
+  return budgetRoutes.filter((route) => !only || only.includes(route.path));
+}
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

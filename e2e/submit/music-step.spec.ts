@@ -78,12 +78,17 @@ test('a single: every message of the step, a real WAV and JPEG upload with progr
   await pickOption(page, 'Primary genre', 'Pop');
   await pickOption(page, 'Sub-genre', 'Electropop');
 
-  // The track still needs its credits and year.
+  // The track still needs its credits and year: its card counts them (Next Step was pressed above).
+  const details = track.getByRole('button', { name: /Credits and details/ });
+  await expect(details).toContainText('(2 to fix)');
   await page.getByRole('button', { name: 'Next Step' }).click();
   await expect(dialog.getByText('Track 1 "Night Drive" needs contributors and roles')).toBeVisible();
   await expect(dialog.getByText('Track 1 "Night Drive" needs a production year')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByText('Add at least one person who worked on this track.')).toBeVisible();
+  // The card opened, and the keyboard is on the first thing it needs, not back on Next Step.
+  await expect(details).toHaveAttribute('aria-expanded', 'true');
+  await expect(track.locator(':focus')).toHaveCount(1);
 
   await track.getByRole('button', { name: 'Add contributor' }).click();
   const contributor = page.getByRole('dialog', { name: 'Add contributor' });

@@ -1,3 +1,4 @@
+import { EARLY_SUBMIT_SCRIPT } from '../domain/display/early-submit';
 import type { PublicConfig } from '../domain/public-config';
 import { publicConfigSchema } from '../domain/public-config-schema';
 import type { AppConfig } from './config';
@@ -53,6 +54,8 @@ export function renderIndexHtml(
 ): string {
   const safeNonce = nonce ? attributeSafeNonce(nonce) : undefined;
   const tags = [
+    // First, so a form is held from the moment it is on the screen (admitted by its CSP hash).
+    `<script>${EARLY_SUBMIT_SCRIPT}</script>`,
     ...(safeNonce ? [`<meta name="csp-nonce" content="${safeNonce}">`] : []),
     `<script id="imprint-config" type="application/json">${jsonForScript(config)}</script>`,
   ];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '../common/calendar-date';
 import { createDefaultTrackMetadata, createEmptyTrack } from '../schemas/form-defaults';
 import { validateMusicStep } from './music-step';
-import { validateMusicUpload } from './music-validation';
+import { listMissingTrackDetails, validateMusicUpload } from './music-validation';
 import { makeMusicForm, makeTrack, TODAY } from './test-fixtures';
 
 const messagesOf = (form: Parameters<typeof validateMusicUpload>[0]) =>
@@ -255,5 +255,38 @@ describe('music step as a whole', () => {
         for (const field of reported) expect(broken).toContain(field);
       }),
     );
+  });
+});
+
+describe('what a track card says its details need', () => {
+  it('names nothing for a complete track', () => {
+    expect(listMissingTrackDetails(makeTrack(1), 0, TODAY)).toEqual([]);
+  });
+
+  it('names the missing parts in the card’s own order, once each', () => {
+    const blank = makeTrack(1, { metadata: createDefaultTrackMetadata() });
+    expect(listMissingTrackDetails(blank, 0, TODAY)).toEqual([
+      'contributors or Solo work',
+      'production year',
+    ]);
+    const clips = [
+      { id: 'c1', startTime: 'x', endTime: 'y', status: 'Ready' },
+      { id: 'c2', startTime: '0:99', endTime: '00:30', status: 'Ready' },
+    ];
+    const more = makeTrack(2, {
+      useCustomArtwork: true,
+      metadata: {
+        ...createDefaultTrackMetadata(),
+        soloWork: true,
+        productionYear: '1800',
+        socialClipsEnabled: true,
+        socialClips: clips,
+      },
+    });
+    expect(listMissingTrackDetails(more, 1, TODAY)).toEqual([
+      'production year',
+      'clip times',
+      'custom artwork',
+    ]);
   });
 });

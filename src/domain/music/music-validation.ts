@@ -65,6 +65,81 @@ function listReleaseTracks(tracks: readonly TrackDraft[]): { track: TrackDraft; 
   return tracks.map((track, index) => ({ track, index })).filter(({ track }) => hasTrackAudio(track));
 }
 
+/**
+ * What one track needs beyond its title and audio: contributors (or Solo work), a production year,
+ * its custom artwork when it is to have one, whole master splits and readable clip times.
+ */
+export function validateTrackDetails(track: TrackDraft, index: number, today: IsoDate): FieldError[] {
+  const errors: FieldError[] = [];
+  const n = index + 1;
+  const title = track.title.trim();
+  const metadata = track.metadata;
+  if (!hasContributors(metadata)) {
+    errors.push({
+      field: getTrackContributorsField(index),
+      message: formatTrackNeedsContributors(n, title),
+    });
+  }
+  const year = checkProductionYear(metadata?.productionYear, today);
+  if (year === 'missing') {
+    errors.push({
+      field: `tracks.${index}.metadata.productionYear`,
+      message: formatTrackNeedsProductionYear(n, title),
+    });
+  } else if (year === 'out-of-range') {
+    errors.push({
+      field: `tracks.${index}.metadata.productionYear`,
+      message: formatTrackProductionYearOutOfRange(
+        n,
+        title,
+        MIN_PRODUCTION_YEAR,
+        getMaxProductionYear(today),
+      ),
+    });
+  }
+  if (isCustomArtworkMissing(track)) {
+    errors.push({
+      field: getTrackCustomArtworkField(index),
+      message: formatTrackNeedsCustomArtwork(n, title),
+    });
+  }
+  if (metadata) {
+    errors.push(
+      ...validateMasterSplits(
+        { title, hasMasterSplit: metadata.hasMasterSplit, masterSplits: metadata.masterSplits },
+        `tracks.${index}.metadata.masterSplits`,
+      ),
+    );
+    // The server's schema refuses malformed clip times; say so here, next to the clip.
+    if (metadata.socialClipsEnabled) {
+      errors.push(...validateSocialClips(metadata.socialClips, `tracks.${index}.metadata.socialClips`));
+    }
+  }
+  return errors;
+}
+
+/** The words for each part of a track's details, in the order the card holds them. */
+const TRACK_DETAIL_NAMES: readonly [suffix: string, name: string][] = [
+  ['metadata.contributors', 'contributors or Solo work'],
+  ['metadata.masterSplits', 'master splits'],
+  ['metadata.productionYear', 'production year'],
+  ['metadata.socialClips', 'clip times'],
+  ['customArtwork', 'custom artwork'],
+];
+
+/**
+ * What a track's collapsed "Credits and details" still needs, in words for its card ("production
+ * year", "contributors or Solo work"), so the artist sees it before pressing Next Step.
+ */
+export function listMissingTrackDetails(track: TrackDraft, index: number, today: IsoDate): string[] {
+  const fields = validateTrackDetails(track, index, today).map((error) => error.field);
+  return TRACK_DETAIL_NAMES.filter(([suffix]) =>
+    fields.some(
+      (field) => field === `tracks.${index}.${suffix}` || field.startsWith(`tracks.${index}.${suffix}.`),
+    ),
+  ).map(([, name]) => name);
+}
+
 function validateTracks(tracks: readonly TrackDraft[], today: IsoDate): FieldError[] {
   const release = listReleaseTracks(tracks);
   if (release.length === 0) return [{ field: 'tracks', message: ADD_TRACKS }];
@@ -72,52 +147,7 @@ function validateTracks(tracks: readonly TrackDraft[], today: IsoDate): FieldErr
   const untitled = release.find(({ track }) => isBlank(track.title));
   // One message for all untitled tracks, as the spec words it; it points at the first of them.
   if (untitled) errors.push({ field: `tracks.${untitled.index}.title`, message: TRACK_TITLES_REQUIRED });
-  for (const { track, index } of release) {
-    const n = index + 1;
-    const title = track.title.trim();
-    const metadata = track.metadata;
-    if (!hasContributors(metadata)) {
-      errors.push({
-        field: getTrackContributorsField(index),
-        message: formatTrackNeedsContributors(n, title),
-      });
-    }
-    const year = checkProductionYear(metadata?.productionYear, today);
-    if (year === 'missing') {
-      errors.push({
-        field: `tracks.${index}.metadata.productionYear`,
-        message: formatTrackNeedsProductionYear(n, title),
-      });
-    } else if (year === 'out-of-range') {
-      errors.push({
-        field: `tracks.${index}.metadata.productionYear`,
-        message: formatTrackProductionYearOutOfRange(
-          n,
-          title,
-          MIN_PRODUCTION_YEAR,
-          getMaxProductionYear(today),
-        ),
-      });
-    }
-    if (isCustomArtworkMissing(track)) {
-      errors.push({
-        field: getTrackCustomArtworkField(index),
-        message: formatTrackNeedsCustomArtwork(n, title),
-      });
-    }
-    if (metadata) {
-      errors.push(
-        ...validateMasterSplits(
-          { title, hasMasterSplit: metadata.hasMasterSplit, masterSplits: metadata.masterSplits },
-          `tracks.${index}.metadata.masterSplits`,
-        ),
-      );
-      // The server's schema refuses malformed clip times; say so here, next to the clip.
-      if (metadata.socialClipsEnabled) {
-        errors.push(...validateSocialClips(metadata.socialClips, `tracks.${index}.metadata.socialClips`));
-      }
-    }
-  }
+  for (const { track, index } of release) errors.push(...validateTrackDetails(track, index, today));
   return errors;
 }
 

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { EARLY_SUBMIT_SCRIPT } from '../../domain/display/early-submit';
 import type { AppConfig } from '../config';
 
 declare module 'fastify' {
@@ -49,12 +50,15 @@ function dropboxSignStyleHashes(config: AppConfig): string[] {
   return config.dropboxSign ? [HELLOSIGN_EMBEDDED_STYLE_HASH] : [];
 }
 
+/** The one inline script of every page (it holds a form submitted before the app took it over). */
+export const EARLY_SUBMIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_SUBMIT_SCRIPT).digest('base64')}'`;
+
 /** The content security policy's directives, with extra sources for scripts and styles (a page's nonces). */
 function cspDirectives(config: AppConfig, extra: { script: string[]; style: string[] }) {
   return {
     'default-src': ["'self'"],
     // Cloudflare Turnstile, when configured, loads its script and runs its challenge in a frame.
-    'script-src': ["'self'", ...turnstileOrigins(config), ...extra.script],
+    'script-src': ["'self'", EARLY_SUBMIT_SCRIPT_HASH, ...turnstileOrigins(config), ...extra.script],
     'frame-src': ["'self'", ...turnstileOrigins(config), ...dropboxSignFrameOrigins(config)],
     'style-src': ["'self'", ...dropboxSignStyleHashes(config), ...extra.style],
     // Spotify serves artist and cover images from its CDNs; the form shows them in search results.
@@ -112,7 +116,7 @@ const STYLE_NONCE_SLOT = 'imprintstylenonce';
 const ownNonce = Symbol('cspNonce');
 
 /**
- * helmet's headers on every answer (issue 19): computed once from the options, and set by one hook.
+ * helmet's headers on every answer: computed once from the options, and set by one hook.
  * `@fastify/helmet` built helmet's middleware again for every request (parsing the directives each
  * time), ~10% of a signed-in API request's CPU under load. A page's route (`config: { cspNonces:
  * true }`) gets two fresh nonces when its markup reads `reply.cspNonce`, in its CSP too; an API

@@ -3,11 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EARLY_SUBMIT_SCRIPT } from '../../domain/display/early-submit';
 import { publicConfigSchema } from '../../domain/public-config-schema';
-import { HELLOSIGN_EMBEDDED_STYLE_HASH } from '../policies/security-headers';
+import { EARLY_SUBMIT_SCRIPT_HASH, HELLOSIGN_EMBEDDED_STYLE_HASH } from '../policies/security-headers';
 import { setSetting } from '../services/settings/app-settings';
-import { addStaff } from '../services/staff/manage-staff';
-import { type SignedIn, signIn } from '../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../test/sign-in';
 import { unsignedLinks } from '../test/signed-links';
 import { postSubmission, prepareTestSubmission } from '../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../test/test-context';
@@ -155,7 +155,7 @@ describe('the web app', () => {
     }
     const styleNonce = page.body.match(/<meta name="csp-nonce" content="([a-f0-9]{32})">/)?.[1];
     const pagePolicy = String(page.headers['content-security-policy']);
-    const scriptNonce = pagePolicy.match(/script-src 'self' 'nonce-([a-f0-9]{32})'/)?.[1];
+    const scriptNonce = pagePolicy.match(/script-src 'self' [^;]*'nonce-([a-f0-9]{32})'/)?.[1];
     expect(scriptNonce).toBeTruthy();
     expect(scriptNonce).not.toEqual(styleNonce);
     // The prerendered markup's own style attributes, by their hashes, are the page's alone.
@@ -165,6 +165,15 @@ describe('the web app', () => {
         .replace(` 'nonce-${styleNonce}'`, '')
         .replace(/;style-src-attr [^;]*$/, ''),
     ).toEqual(answer.headers['content-security-policy']);
+  });
+
+  it('inlines one script, the early-submit holder, admitted by its hash alone', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/submit' });
+    const inline = [...page.body.matchAll(/<script>(.*?)<\/script>/g)].map((match) => match[1]);
+    expect(inline).toEqual([EARLY_SUBMIT_SCRIPT]);
+    const hash = `'sha256-${createHash('sha256').update(EARLY_SUBMIT_SCRIPT).digest('base64')}'`;
+    expect(EARLY_SUBMIT_SCRIPT_HASH).toBe(hash);
+    expect(String(page.headers['content-security-policy'])).toContain(`script-src 'self' ${hash}`);
   });
 
   it('caches hashed assets for a year and other public files for an hour', async () => {
@@ -196,7 +205,7 @@ describe('the web app', () => {
   });
 });
 
-describe('prerendered pages (issue 17)', () => {
+describe('prerendered pages', () => {
   const nonceOf = (html: string) => html.match(/<meta name="csp-nonce" content="([a-f0-9]+)">/)?.[1];
   const rootOf = (html: string) => html.match(/<div id="root">(.*?)<\/div><\/body>/s)?.[1];
   const pageDataOf = (html: string) =>
@@ -293,7 +302,7 @@ describe('prerendered pages (issue 17)', () => {
   });
 });
 
-describe('signed-in pages, rendered per request for their reader (issue 17)', () => {
+describe('signed-in pages, rendered per request for their reader', () => {
   const rootOf = (html: string) => html.match(/<div id="root">(.*?)<\/div><\/body>/s)?.[1] ?? '';
   const pageDataOf = (html: string) =>
     JSON.parse(
@@ -326,8 +335,7 @@ describe('signed-in pages, rendered per request for their reader (issue 17)', ()
   beforeAll(async () => {
     alice = await signIn(ctx.app, ctx.database.db, 'alice.reader@example.com');
     bob = await signIn(ctx.app, ctx.database.db, 'bob.reader@example.com');
-    await addStaff(ctx.database.db, staffEmail, 'Sam Staff');
-    staff = await signIn(ctx.app, ctx.database.db, staffEmail);
+    staff = await signInStaff(ctx.app, ctx.database.db, staffEmail, 'Sam Staff');
     await submitAs(alice, 'Alice Alpha');
     await submitAs(alice, 'Alice Beta');
     await submitAs(bob, 'Bob Gamma');
@@ -489,7 +497,7 @@ describe('with Cloudflare Turnstile', () => {
       const csp = String(response.headers['content-security-policy']);
       // Admitted by its origin: the widget's script tag needs no nonce of its own.
       expect(directive(csp, 'script-src')).toMatch(
-        new RegExp(`^script-src 'self' ${cloudflare.replaceAll('.', '\\.')} 'nonce-[a-f0-9]+'$`),
+        new RegExp(`^script-src 'self' '[^']+' ${cloudflare.replaceAll('.', '\\.')} 'nonce-[a-f0-9]+'$`),
       );
       expect(directive(csp, 'frame-src')).toBe(`frame-src 'self' ${cloudflare}`);
       expect(directive(csp, 'style-src')).not.toContain(cloudflare);
@@ -558,7 +566,7 @@ describe('with Dropbox Sign', () => {
         ),
       );
       // The client is bundled: no script of theirs is loaded.
-      expect(directive(csp, 'script-src')).toMatch(/^script-src 'self' 'nonce-[a-f0-9]+'$/);
+      expect(directive(csp, 'script-src')).toMatch(/^script-src 'self' '[^']+' 'nonce-[a-f0-9]+'$/);
       expect(directive(csp, 'connect-src')).not.toContain('hellosign');
     } finally {
       await withDropboxSign.close();

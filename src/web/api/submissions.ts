@@ -3,12 +3,12 @@ import { apiGet, apiRequest, DeferredSchema } from './client';
 
 // The submit page's requests parse their answers with schemas loaded with the first request
 // (DeferredSchema): importing them with the page built the board's and the form's schemas while a
-// phone was still taking the page over (issue 17).
+// phone was still taking the page over.
 const formSessionResponse = new DeferredSchema(() =>
   import('../../domain/schemas/form-session').then((schemas) => schemas.formSessionResponseSchema),
 );
 const createBoardItemResponse = new DeferredSchema(() =>
-  import('../../domain/schemas/submission-form').then((schemas) => schemas.createBoardItemResponseSchema),
+  import('../../domain/schemas/submission-response').then((schemas) => schemas.createBoardItemResponseSchema),
 );
 const processSocialClipsResponse = new DeferredSchema(() =>
   import('../../domain/schemas/board').then((schemas) => schemas.processSocialClipsResponseSchema),

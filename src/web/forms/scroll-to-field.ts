@@ -25,9 +25,30 @@ const focusable =
 export function scrollToField(field: FieldPath, root: ParentNode = document): boolean {
   const anchor = findAnchor(field, root);
   if (!anchor) return false;
+  bringIntoView(anchor);
+  return true;
+}
+
+/**
+ * Of several fields with problems, brings the one highest on the page into view and focuses it
+ * (after the problems dialog closes: the first track card that needs something, say, rather than
+ * the Next button). Returns false when none of them is on the page.
+ */
+export function scrollToFirstField(fields: readonly FieldPath[], root: ParentNode = document): boolean {
+  const anchors = fields.map((field) => findAnchor(field, root)).filter((anchor) => anchor !== null);
+  const first = anchors.reduce<HTMLElement | undefined>(
+    (best, anchor) =>
+      !best || best.compareDocumentPosition(anchor) & Node.DOCUMENT_POSITION_PRECEDING ? anchor : best,
+    undefined,
+  );
+  if (!first) return false;
+  bringIntoView(first);
+  return true;
+}
+
+function bringIntoView(anchor: HTMLElement): void {
   const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
   anchor.scrollIntoView?.({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'center' });
   const target = anchor.matches(focusable) ? anchor : anchor.querySelector<HTMLElement>(focusable);
   target?.focus({ preventScroll: true });
-  return true;
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createBoardItemPayloadSchema, createBoardItemResponseSchema } from '../../../../domain';
+import { createBoardItemPayloadSchema } from '../../../../domain';
+import { createBoardItemResponseSchema } from '../../../../domain/schemas/submission-response';
 import { tooManyRequests } from '../../../errors';
 import { consumeRateLimit } from '../../../services/rate-limit/consume-rate-limit';
 import { createSubmission } from '../../../services/submissions/create-submission';

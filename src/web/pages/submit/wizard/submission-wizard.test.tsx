@@ -107,4 +107,48 @@ describe('the submission wizard', () => {
       'Dream pop',
     );
   });
+  it('says on a track card what its collapsed details need, and after the problems, puts the keyboard on the first', async () => {
+    const user = userEvent.setup();
+    const initial = createInitialValues();
+    const [first] = initial.tracks;
+    if (!first) throw new Error('the form starts with a track slot');
+    window.localStorage.setItem(
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({
+        savedAt: Date.now(),
+        step: 1,
+        values: {
+          ...initial,
+          tracks: [
+            {
+              ...first,
+              title: 'Night Drive',
+              url: 'https://cdn.example/night-drive.wav',
+              fileName: 'night-drive.wav',
+            },
+          ],
+        },
+      }),
+    );
+    renderWizard(false);
+    const card = screen.getByRole('listitem', { name: 'Track 1' });
+    const details = within(card).getByRole('button', { name: /Credits and details/ });
+    // Before Next Step: the collapsed details say what they still need.
+    expect(details.textContent).toContain('Needs details');
+    expect(details.textContent).toContain('contributors or Solo work, production year');
+
+    const nextStep = screen.getByRole('button', { name: 'Next Step' });
+    await user.click(nextStep);
+    const dialog = await screen.findByRole('dialog', { name: 'Required Information Missing' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // Not back on Next Step: on the first field on the page that needs something.
+    await waitFor(() => {
+      const focused = document.activeElement;
+      expect(focused?.closest('[data-field]')).not.toBeNull();
+    });
+    expect(document.activeElement).not.toBe(nextStep);
+    // The card's details are open and count their problems instead.
+    expect(details.getAttribute('aria-expanded')).toBe('true');
+    expect(details.textContent).toContain('to fix');
+  });
 });

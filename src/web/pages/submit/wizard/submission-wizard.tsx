@@ -16,14 +16,16 @@ import {
   REQUIRED_INFORMATION_MISSING,
   type StepValidation,
 } from '../../../../domain';
+import { EARLY_SUBMIT_ATTRIBUTE } from '../../../../domain/display/early-submit';
 import { afterFirstEngagement } from '../../../components/after-first-paint';
+import { useEarlySubmit } from '../../../components/early-submit';
 import { useHydrating } from '../../../components/use-hydrating';
 import { usePublicConfig } from '../../../config';
 import { FieldErrorsProvider } from '../../../forms/field-errors';
 import { createInitialValues, getToday, type SubmitFormValues } from '../../../forms/form-values';
 import { FormValuesProvider } from '../../../forms/form-values-provider';
 import { useFreshUploadLinks } from '../../../forms/fresh-upload-links';
-import { scrollToField } from '../../../forms/scroll-to-field';
+import { scrollToField, scrollToFirstField } from '../../../forms/scroll-to-field';
 import { UploadRegistry, UploadRegistryContext } from '../../../forms/upload-registry';
 import { useUploadKeepAlive } from '../../../monitoring/upload-keep-alive';
 import { preloadUploadClient } from '../../../upload/lazy-start';
@@ -81,7 +83,7 @@ interface StepContentProps {
 
 /**
  * The current step, behind the Suspense boundary of the later steps' code. Memoised, and given
- * only stable props, because of what a prerendered form's hydration does (issue 17): React takes
+ * only stable props, because of what a prerendered form's hydration does: React takes
  * this boundary over after the rest of the form, and a render of the form before then (the form
  * library's own, right after it mounts) would make it do so at once, in one long task; left alone,
  * it is hydrated in slices like the rest.
@@ -112,7 +114,7 @@ function sameErrors(a: readonly FieldError[], b: readonly FieldError[]): boolean
   return a.length === b.length && a.every((e, i) => e.field === b[i]?.field && e.message === b[i]?.message);
 }
 
-/** A personal link the form was opened through (issue 9): its token and what the label knows already. */
+/** A personal link the form was opened through: its token and what the label knows already. */
 export type WizardMode =
   | { kind: 'invitation'; token: string; prefill?: InvitationPrefill | undefined }
   | { kind: 'returning'; token: string; prefill?: InvitationPrefill | undefined };
@@ -139,7 +141,7 @@ export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
   const [draftKey] = useState(() =>
     mode ? scopedDraftKey(`${mode.kind}.${tokenFingerprint(mode.token)}`) : DRAFT_STORAGE_KEY,
   );
-  // The draft is in this browser's storage, which the prerendered page (issue 17) was rendered
+  // The draft is in this browser's storage, which the prerendered page was rendered
   // without. While React takes that page over, the form is the server's (empty, on its first step)
   // and storage is not read: its first read costs tens of milliseconds on a phone, kept out of the
   // hydration (total blocking time). Read right after, a draft starts the form again from where
@@ -222,7 +224,7 @@ const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft 
   });
   const { isSubmitting } = submission;
   // Once the artist starts on the form, fetch the later steps while they fill in this one: a
-  // visitor who only reads the page loads none of them (issue 17).
+  // visitor who only reads the page loads none of them.
   useEffect(
     () =>
       afterFirstEngagement(window, () => {
@@ -236,7 +238,7 @@ const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft 
   const isBusy = useCallback(() => registry.isBusy() || isSubmitting(), [registry, isSubmitting]);
   useLeaveWarning(isBusy);
   useUploadKeepAlive(isBusy);
-  // A visitor's file links work 15 minutes: the previews and players keep working (issue 18 §8).
+  // A visitor's file links work 15 minutes: the previews and players keep working.
   useFreshUploadLinks(methods);
 
   // Keep the draft, and re-check the steps that failed, as the artist types.
@@ -312,6 +314,9 @@ const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft 
   };
 
   const back = () => goTo(Math.max(step - 1, 0));
+  // A Next Step tapped while the page was still starting is answered once the form is the app's.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEarlySubmit(formRef, next);
 
   const current = results.get(step);
   const failedSteps = useMemo(() => new Set(results.keys()), [results]);
@@ -321,6 +326,13 @@ const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft 
     setProblemsOpen(false);
     // The dialog gives focus back to the Next button when it closes; move on after that.
     setTimeout(() => scrollToField(field), 0);
+  };
+
+  /** Closed without choosing a problem: the keyboard goes to the first one on the page. */
+  const closeProblems = () => {
+    setProblemsOpen(false);
+    const fields = errors.map((problem) => problem.field);
+    setTimeout(() => scrollToFirstField(fields), 0);
   };
 
   const quickFix = (problem: FieldError) => {
@@ -363,7 +375,9 @@ const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft 
           )}
           <Box
             component="form"
+            ref={formRef}
             noValidate
+            {...{ [EARLY_SUBMIT_ATTRIBUTE]: '' }}
             aria-label={`Step ${step + 1} of ${STEP_COUNT}`}
             onSubmit={(event) => {
               event.preventDefault();
@@ -401,7 +415,7 @@ const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft 
         <ProblemsDialog
           open={problemsOpen}
           problems={errors}
-          onClose={() => setProblemsOpen(false)}
+          onClose={closeProblems}
           onGoTo={goToField}
           onQuickFix={quickFix}
         />

@@ -20,7 +20,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
   formatChannels,
@@ -28,6 +28,7 @@ import {
   formatSampleRate,
   getTrackCustomArtworkField,
   hasTrackAudio,
+  listMissingTrackDetails,
   MAX_AUDIO_MB,
   RELEASE_AUDIO_ACCEPT,
 } from '../../../../../domain';
@@ -35,7 +36,7 @@ import { FilePickBox } from '../../../../components/file-pick-box';
 import { UploadStatus } from '../../../../components/upload-status';
 import { fieldAnchor, fieldDomId, useErrorsUnder } from '../../../../forms/field-errors';
 import { FormTextField } from '../../../../forms/form-fields';
-import type { SubmitFormValues } from '../../../../forms/form-values';
+import { getToday, type SubmitFormValues } from '../../../../forms/form-values';
 import { TrackDetailsForm } from '../../../../forms/track/track-details-form';
 import { LoudnessCheckPanel } from './loudness-check-panel';
 import { useTrackPreview } from './track-preview';
@@ -72,6 +73,8 @@ export function TrackCard({ index, count, onMove, onRemove }: TrackCardProps) {
     ...useErrorsUnder(`tracks.${index}.metadata`),
     ...useErrorsUnder(getTrackCustomArtworkField(index)),
   ];
+  // What the collapsed details still need, shown on the card before the artist presses Next Step.
+  const missingDetails = useMemo(() => listMissingTrackDetails(track, index, getToday()), [track, index]);
   const label = `Track ${index + 1}`;
   const name = track.title.trim() || label;
   const clipAudio = useClipAudio({
@@ -290,14 +293,28 @@ export function TrackCard({ index, count, onMove, onRemove }: TrackCardProps) {
         {...fieldAnchor(`tracks.${index}.metadata`)}
       >
         <AccordionSummary expandIcon={<ExpandMore />}>
-          <Typography sx={{ fontWeight: 600 }}>
-            Credits and details
-            {detailErrors.length > 0 && (
-              <Typography component="span" color="error" sx={{ ml: 1, fontWeight: 400 }}>
-                ({detailErrors.length} to fix)
-              </Typography>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 600 }}>
+              Credits and details
+              {detailErrors.length > 0 && (
+                <Typography component="span" color="error" sx={{ ml: 1, fontWeight: 400 }}>
+                  ({detailErrors.length} to fix)
+                </Typography>
+              )}
+            </Typography>
+            {detailErrors.length === 0 && missingDetails.length > 0 && (
+              <Stack
+                direction="row"
+                spacing={1}
+                sx={{ alignItems: 'center', mt: 0.75, flexWrap: 'wrap', rowGap: 0.5 }}
+              >
+                <Chip size="small" color="warning" variant="outlined" label="Needs details" />
+                <Typography variant="body2" color="text.secondary">
+                  {missingDetails.join(', ')}
+                </Typography>
+              </Stack>
             )}
-          </Typography>
+          </Box>
         </AccordionSummary>
         <AccordionDetails>
           <TrackDetailsForm index={index} withCustomArtwork clipAudio={clipAudio} />
