@@ -1,8 +1,10 @@
-// The analytics dashboard over 1 million stored events (issue 16). Prints figures; never passes
-// or fails on time (the machine is shared and noisy).
+// The analytics dashboard over 1 million stored events. Prints figures; never passes or fails on
+// time (the machine is shared and noisy). Writes what it prints to bench/results/analytics.md
+// (BENCH_RESULTS=0: not).
 //   npm run bench:analytics                       # embedded PGlite
 //   DATABASE_URL=postgres://... npm run bench:analytics
 //   EVENTS=1000000 RECENT_SHARE=0.25 npm run bench:analytics
+//   ROUNDS=5 REQUESTS=20                          rounds, and requests per round of each server
 //
 // Seeds EVENTS rows: 90% web vitals (page loads of 5 metrics each), 10% error events. RECENT_SHARE
 // of them fall in the last 7 days (a label whose traffic grew), the rest evenly over the 2 years
@@ -23,12 +25,17 @@ import { openDatabase } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
 import { createSession } from '../src/server/services/auth/sessions';
 import { addStaff } from '../src/server/services/staff/manage-staff';
+import { benchResults } from './support/results';
 import { formatStats } from './support/stats';
 
 const EVENTS = Number(process.env.EVENTS ?? 1_000_000);
 const RECENT_SHARE = Number(process.env.RECENT_SHARE ?? 0.25);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const REQUESTS_PER_ROUND = Number(process.env.REQUESTS ?? 20);
+const out = benchResults('analytics', {
+  title: 'the dashboard over stored events against a bare Fastify',
+  env: ['EVENTS', 'RECENT_SHARE', 'ROUNDS', 'REQUESTS'],
+});
 
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'imprint-bench-analytics-'));
@@ -38,7 +45,7 @@ async function main() {
   const db = database.db;
   const app = await buildApp({ config, db, logger: false });
   await app.ready();
-  console.log(`Imprint analytics bench: ${database.kind}, node ${process.version}, ${os.cpus().length} cpus`);
+  out.log(`Imprint analytics bench: ${database.kind}, node ${process.version}, ${os.cpus().length} cpus`);
 
   // --- seed ---------------------------------------------------------------------------------
   await db.execute(sql`truncate web_vitals, web_vital_histograms, error_reports`);
@@ -95,7 +102,7 @@ async function main() {
            (select count(*) from web_vitals where created_at > now() - interval '24 hours')::int as vitals_day,
            (select count(*) from web_vitals where created_at > now() - interval '7 days')::int as vitals_week`);
   const row = (counts as unknown as { rows: Record<string, number>[] }).rows[0] ?? {};
-  console.log(
+  out.log(
     `seeded ${((row.vitals ?? 0) + (row.errors ?? 0)).toLocaleString('en')} events in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s: ` +
       `${(row.vitals ?? 0).toLocaleString('en')} web vitals (last hour ${row.vitals_hour}, day ${row.vitals_day}, week ${row.vitals_week}), ` +
       `${(row.errors ?? 0).toLocaleString('en')} error events; ${(row.histogram_rows ?? 0).toLocaleString('en')} hourly histogram rows\n`,
@@ -109,10 +116,10 @@ async function main() {
   const headers = { authorization: `Bearer ${session.bearerToken}` };
 
   // --- rounds -------------------------------------------------------------------------------
-  console.log(
+  out.log(
     `GET /api/analytics/dashboard, ${ROUNDS} rounds of ${REQUESTS_PER_ROUND} requests, ms per request min / median / max`,
   );
-  console.log(
+  out.log(
     `${'window'.padEnd(8)} ${'Imprint (server time)'.padEnd(26)} ${'bare Fastify, same JSON'.padEnd(26)} ${'ratio'.padEnd(18)} first request after start`,
   );
   for (const hours of [1, 24, 168]) {
@@ -147,7 +154,7 @@ async function main() {
     }
     await bare.close();
     const ratio = imprintMs.map((ms, index) => ms / (bareMs[index] ?? Number.NaN));
-    console.log(
+    out.log(
       `${`${hours} h`.padEnd(8)} ${formatStats(imprintMs).padEnd(26)} ${formatStats(bareMs).padEnd(26)} ${formatStats(ratio, 0).padEnd(18)} ${coldMs.toFixed(1)}`,
     );
   }
@@ -155,6 +162,7 @@ async function main() {
   await app.close();
   await database.close();
   await fs.rm(dataDir, { recursive: true, force: true });
+  out.write();
 }
 
 await main();

@@ -1,5 +1,5 @@
-// The signed-in API at a label's scale (issue 19 §4). Prints figures; never passes or fails on
-// time (the machine is shared and noisy).
+// The signed-in API at a label's scale. Prints figures; never passes or fails on time (the machine
+// is shared and noisy). Writes what it prints to bench/results/api.md (BENCH_RESULTS=0: not).
 //   npm run bench:api                                   # embedded PGlite, 10,000 submissions
 //   SUBMISSIONS=100000 npm run bench:api
 //   DATABASE_URL=postgres://.../throwaway npm run bench:api   # EMPTIES that database's tables
@@ -41,6 +41,7 @@ import { users } from '../src/server/db/schema';
 import { createSession } from '../src/server/services/auth/sessions';
 import { addStaff } from '../src/server/services/staff/manage-staff';
 import { runDashboardReaders } from './support/dashboard-readers';
+import { benchResults } from './support/results';
 import { heavyArtistEmail, seedSubmissions } from './support/seed-submissions';
 import { stats } from './support/stats';
 import { hasWrk, runWrk } from './support/wrk';
@@ -53,9 +54,25 @@ const DURATION = Number(process.env.DURATION ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const WORKERS = Number(process.env.WORKERS ?? 2);
 const LOAD = process.env.LOAD !== '0';
-/** The dashboard readers' run (issue 19: 200 readers for 60 s, no request over 1 s). */
+/** The dashboard readers' run (the goal: 200 readers for 60 s, no request over 1 s). */
 const READERS = Number(process.env.READERS ?? 200);
 const READERS_SECONDS = Number(process.env.READERS_SECONDS ?? 60);
+const out = benchResults('api', {
+  title: "the signed-in API against a bare Fastify, and its lists' queries",
+  env: [
+    'SUBMISSIONS',
+    'ARTISTS',
+    'HEAVY_ARTIST_SUBMISSIONS',
+    'ROUNDS',
+    'DURATION',
+    'CONNECTIONS',
+    'WORKERS',
+    'LOAD_TOOL',
+    'LOAD',
+    'READERS',
+    'READERS_SECONDS',
+  ],
+});
 
 /** The environment every Imprint of the bench runs with (the cluster's workers too). */
 function benchConfig(dataDir: string) {
@@ -124,7 +141,7 @@ const fmt = (values: number[], digits = 0) => {
 };
 
 function printRuns(label: string, runs: Run[]) {
-  console.log(
+  out.log(
     `  ${label.padEnd(16)} req/s ${fmt(runs.map((r) => r.rps)).padEnd(22)} p50 ms ${fmt(runs.map((r) => r.p50)).padEnd(16)} p99 ms ${fmt(runs.map((r) => r.p99)).padEnd(20)} errors ${runs.reduce((sum, r) => sum + r.errors, 0)}`,
   );
 }
@@ -142,10 +159,10 @@ async function paired(
     bRuns.push(await load(b.url, scenario.requests));
   }
   const ratios = aRuns.map((run, index) => run.rps / (bRuns[index]?.rps ?? Number.NaN));
-  console.log(`${scenario.name}`);
+  out.log(`${scenario.name}`);
   printRuns(a.label, aRuns);
   printRuns(b.label, bRuns);
-  console.log(`  ratio ${a.label} / ${b.label} (req/s): ${fmt(ratios, 3)}`);
+  out.log(`  ratio ${a.label} / ${b.label} (req/s): ${fmt(ratios, 3)}`);
   return ratios;
 }
 
@@ -195,7 +212,7 @@ async function explainRequest(
   }
   const last = log.statements;
   await app.close();
-  console.log(
+  out.log(
     `\n${request.method} ${request.path}: ${last.length} queries, server time per page (app.inject) ms ${fmt(times, 2)}`,
   );
   const raw = client as {
@@ -203,15 +220,15 @@ async function explainRequest(
   };
   for (const statement of last) {
     if (/from "sessions"/.test(statement.query)) continue;
-    console.log(`-- ${statement.query}`);
+    out.log(`-- ${statement.query}`);
     const plan = await raw.query(`explain (analyze, buffers) ${statement.query}`, statement.params);
-    for (const row of plan.rows) console.log(`   ${String(Object.values(row)[0])}`);
+    for (const row of plan.rows) out.log(`   ${String(Object.values(row)[0])}`);
     // A statement marked withGenericPlan runs on PGlite with the plan made for any values (above:
     // the plan for these values, as PostgreSQL runs it): that one too, without its timings.
     if (database.kind === 'pglite' && statement.query.includes(GENERIC_PLAN_HINT)) {
       const [generic] = await (client as PGlite).exec(`explain (generic_plan) ${statement.query}`);
-      console.log('   planned once, for any values (as PGlite runs it):');
-      for (const row of generic?.rows ?? []) console.log(`     ${String(Object.values(row)[0])}`);
+      out.log('   planned once, for any values (as PGlite runs it):');
+      for (const row of generic?.rows ?? []) out.log(`     ${String(Object.values(row)[0])}`);
     }
   }
 }
@@ -261,7 +278,7 @@ async function printLists(
     rounds.push((performance.now() - started) / requests.length);
   }
   await app.close();
-  console.log(
+  out.log(
     `\nwarm-up: ${WARM_UP_ROUNDS} rounds of the ${requests.length} list requests below, mean ms per request ` +
       `in each round: ${rounds.map((ms) => ms.toFixed(1)).join(' ')}`,
   );
@@ -289,18 +306,18 @@ async function dashboardReaders(url: string, db: Database) {
   const result = await runDashboardReaders({ url, tokens, paths: READER_PATHS, seconds: READERS_SECONDS });
   const slowest = Math.max(result.arrivalSlowestMs, result.maxMs);
   const errors = result.errors + result.non2xx;
-  console.log(
+  out.log(
     `\n${result.readers} dashboard readers (each their own artist, session and connection: profile, then submissions)`,
   );
-  console.log(
+  out.log(
     `  arrival, all at the same instant: slowest first answer ${result.arrivalSlowestMs.toFixed(0)} ms`,
   );
-  console.log(
+  out.log(
     `  then ${READERS_SECONDS} s: req/s ${result.perSecond.toFixed(0)}  p50 ${result.p50.toFixed(0)} ms  ` +
       `p99 ${result.p99.toFixed(0)} ms  p99.9 ${result.p999.toFixed(0)} ms  max ${result.maxMs.toFixed(0)} ms  ` +
       `requests ${result.requests.toLocaleString('en')}  errors ${errors} (${result.non2xx} not 2xx)`,
   );
-  console.log(
+  out.log(
     `  goal, no request over 1 s: ${slowest <= 1000 && errors === 0 ? 'met' : 'not met'} (slowest ${slowest.toFixed(0)} ms)`,
   );
 }
@@ -346,11 +363,11 @@ async function compareWorkers(
       ]);
     }
   }
-  console.log(`${request.method} ${request.path} (load from ${useWrk ? 'wrk' : 'autocannon'})`);
+  out.log(`${request.method} ${request.path} (load from ${useWrk ? 'wrk' : 'autocannon'})`);
   for (const { label } of targets) {
     const of = runs.get(label) ?? [];
     printRuns(label, of);
-    console.log(
+    out.log(
       `  ${''.padEnd(16)} CPU per request: servers ${fmt(
         of.map((r) => r.serverMicros),
       )} µs, load generator ${fmt(of.map((r) => r.loadMicros))} µs`,
@@ -359,12 +376,12 @@ async function compareWorkers(
   const manyRuns = runs.get(targets[0]?.label ?? '') ?? [];
   const oneRuns = runs.get('1 worker') ?? [];
   const ratios = manyRuns.map((run, i) => run.rps / (oneRuns[i]?.rps ?? Number.NaN));
-  console.log(`  ratio ${WORKERS} workers / 1 worker (req/s): ${fmt(ratios, 3)}`);
+  out.log(`  ratio ${WORKERS} workers / 1 worker (req/s): ${fmt(ratios, 3)}`);
   // What the machine had left: on a machine whose cores the load generator shares, N processes
   // stop gaining when servers and generator together keep every core busy.
   const busy = (of: typeof manyRuns) =>
     stats(of.map((r) => (r.rps * (r.serverMicros + r.loadMicros)) / 1e6)).median.toFixed(2);
-  console.log(
+  out.log(
     `  cores kept busy by the servers and the load generator (median): ${WORKERS} workers ${busy(manyRuns)}, ` +
       `1 worker ${busy(oneRuns)}, of ${os.cpus().length}`,
   );
@@ -428,7 +445,7 @@ async function main() {
   const database = await openInstallationDatabase(config);
   await database.migrate();
   const db = database.db;
-  console.log(
+  out.log(
     `Imprint API bench: ${database.kind}, node ${process.version}, ${os.cpus().length} cpus; ` +
       `${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds`,
   );
@@ -441,7 +458,7 @@ async function main() {
     submissions: SUBMISSIONS,
     heavyArtistSubmissions: HEAVY,
   });
-  console.log(
+  out.log(
     `seeded ${ARTISTS.toLocaleString('en')} artists, ${seeded.submissions.toLocaleString('en')} submissions, ` +
       `${seeded.tracks.toLocaleString('en')} tracks in ${seeded.seconds.toFixed(1)} s ` +
       `(${heavyArtistEmail}: ${HEAVY.toLocaleString('en')} submissions)\n`,
@@ -469,8 +486,8 @@ async function main() {
     headers: { ...artist, 'content-type': 'application/json' },
     body: JSON.stringify({ biography: 'Warm synths, live bass and close-miked vocals; now on tour.' }),
   };
-  // The board's triage (issue 20 §5): each order, a search (a name, an e-mail, an ISRC), the
-  // filters, and a second page of each order (its cursor from the first).
+  // The board's triage as staff work through it: each order, a search (a name, an e-mail, an
+  // ISRC), the filters, and a second page of each order (its cursor from the first).
   const boardPath = (query: string): BenchRequest => ({
     method: 'GET',
     path: `/api/board/items?limit=25${query ? `&${query}` : ''}`,
@@ -509,6 +526,7 @@ async function main() {
     await printLists(database, config, lists, secondPages);
     await database.close();
     await fs.rm(dataDir, { recursive: true, force: true });
+    out.write();
     return;
   }
 
@@ -527,11 +545,11 @@ async function main() {
     if (response.statusCode !== 200)
       throw new Error(`${request.path} answered ${response.statusCode}: ${response.body}`);
     documents.set(`${request.method} ${request.path}`, response.json());
-    console.log(`${request.method} ${request.path}: ${response.body.length.toLocaleString('en')} bytes`);
+    out.log(`${request.method} ${request.path}: ${response.body.length.toLocaleString('en')} bytes`);
   }
   const bare = await bareServer(documents);
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as net.AddressInfo).port}`;
-  console.log('');
+  out.log('');
 
   const profileRatios: number[] = [];
   for (const scenario of scenarios) {
@@ -543,7 +561,7 @@ async function main() {
     if (scenario.requests[0] === profile && scenario.requests.length === 1) profileRatios.push(...ratios);
   }
   const goal = database.kind === 'pglite' ? 0.1 : 0.3;
-  console.log(
+  out.log(
     `\ngoal for GET /api/artist/profile on ${database.kind}: >= ${goal}x bare; median ratio ${stats(profileRatios).median.toFixed(3)}x`,
   );
 
@@ -553,7 +571,7 @@ async function main() {
 
   // --- several processes (PostgreSQL) -------------------------------------------------------
   if (database.kind === 'postgres' && WORKERS > 1) {
-    console.log(`\nWORKERS=${WORKERS} against WORKERS=1 (separate processes, same database)`);
+    out.log(`\nWORKERS=${WORKERS} against WORKERS=1 (separate processes, same database)`);
     const many = await startCluster(WORKERS, dataDir);
     const one = await startCluster(1, dataDir);
     try {
@@ -572,6 +590,7 @@ async function main() {
   await bare.close();
   await database.close();
   await fs.rm(dataDir, { recursive: true, force: true });
+  out.write();
 }
 
 if (cluster.isWorker) await serveAsWorker();

@@ -1,10 +1,11 @@
-// How long the loudness and level check (issue 21 §2) takes on a 5-minute 24-bit 48 kHz stereo
+// How long the loudness and level check of the submission form takes on a 5-minute 24-bit 48 kHz stereo
 // WAV (86 MB): in Chromium, through the submission form, from the file chosen (the input's change
 // event) to the result shown (the level check's note in the track card), the measuring done by
 // the form's Web Worker; and in Node, the same function (`checkFileLoudness`) on the same file,
 // without a worker, for comparison. The upload the form starts on pick is held back (its first
 // request never answered), so the figure is the check's alone. RUNS rounds (3 by default), min /
-// median / max. Prints figures; never passes or fails.
+// median / max. Prints figures; never passes or fails. Writes what it prints to
+// bench/results/loudness.md (BENCH_RESULTS=0: not).
 //   npm run bench:loudness                 # builds the app first
 //   SKIP_WEB_BUILD=1 npm run bench:loudness
 import fs from 'node:fs';
@@ -15,11 +16,16 @@ import { artistDetails, openSubmitWithDraft } from '../e2e/support/submission';
 import { encodeWav } from '../src/domain/audio';
 import { checkFileLoudness } from '../src/web/audio/check-file-loudness';
 import { chromiumPath, startBuiltApp } from './support/built-app';
+import { benchResults } from './support/results';
 import { formatStats } from './support/stats';
 
 const runs = Math.max(1, Number(process.env.RUNS ?? 3));
 const SAMPLE_RATE = 48_000;
 const SECONDS = 5 * 60;
+const out = benchResults('loudness', {
+  title: 'the level check of a 5-minute master, in Chromium and in Node',
+  env: ['RUNS'],
+});
 
 /**
  * A master-like signal at about −14 LUFS: a chord of three tones whose level swells every few
@@ -116,18 +122,19 @@ async function main() {
       await app.close();
     }
 
-    console.log(
+    out.log(
       `Loudness check of a 5-minute 24-bit 48 kHz stereo WAV (${(size / 1e6).toFixed(1)} MB), ${runs} runs, seconds (min / median / max)`,
     );
-    console.log(
+    out.log(
       `  ${'Chromium, Web Worker, file chosen → result shown'.padEnd(52)} ${formatStats(chromiumSeconds)}`,
     );
-    console.log(
+    out.log(
       `  ${`Node ${process.versions.node}, same code, no worker`.padEnd(52)} ${formatStats(nodeSeconds)}`,
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+  out.write();
 }
 
 await main();

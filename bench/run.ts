@@ -1,4 +1,7 @@
-// Measures and prints; never passes or fails on time (the machine is shared and noisy).
+// Imprint's own cost per request (app.inject, no network: the config, the health check, the home
+// page) and the job queue's per job (enqueue; run by one worker and by two). Measures and prints;
+// never passes or fails on time (the machine is shared and noisy). Writes what it prints to
+// bench/results/run.md (BENCH_RESULTS=0: not).
 //   npm run bench                       # embedded PGlite
 //   DATABASE_URL=postgres://... npm run bench
 import fs from 'node:fs/promises';
@@ -11,6 +14,9 @@ import { openDatabase } from '../src/server/db/client';
 import { jobs } from '../src/server/db/schema';
 import { defineJob } from '../src/server/jobs/define-job';
 import { enqueueUncheckedJob, JobWorker } from '../src/server/jobs/queue';
+import { benchResults } from './support/results';
+
+const out = benchResults('run', { script: 'bench', title: 'requests and the job queue' });
 
 /** A job that does nothing, outside the registry: what the queue itself costs. */
 const benchNoop = defineJob({
@@ -35,7 +41,7 @@ function report(name: string, count: number, totalMs: number, latencies?: number
       `p95 ${percentile(sorted, 95).toFixed(2)} ms`,
       `p99 ${percentile(sorted, 99).toFixed(2)} ms`,
     );
-  console.log(parts.join('  '));
+  out.log(parts.join('  '));
 }
 
 async function timeRequests(app: Awaited<ReturnType<typeof buildApp>>, url: string, count: number) {
@@ -58,7 +64,7 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();
-  console.log(`Imprint bench: ${database.kind}, node ${process.version}, ${os.cpus().length} cpus\n`);
+  out.log(`Imprint bench: ${database.kind}, node ${process.version}, ${os.cpus().length} cpus\n`);
 
   await timeRequests(app, '/api/config', 200); // warm-up
   await timeRequests(app, '/api/config', 3000);
@@ -95,6 +101,7 @@ async function main() {
   await app.close();
   await database.close();
   await fs.rm(dataDir, { recursive: true, force: true });
+  out.write();
 }
 
 await main();

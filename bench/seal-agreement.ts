@@ -7,6 +7,8 @@
 // Prints figures; asserts nothing (the goal: signed within 2x of unsigned, by the median ratio).
 // A last row seals with a timestamp from the local RFC 3161 stand-in (TSA_URL): one HTTP round trip
 // and the authority's RSA signature on top, outside the 2x goal (a real authority adds its network).
+// Writes what it prints to bench/results/seal.md (BENCH_RESULTS=0: not).
+//   BENCH_RUNS=20   PDFs of each
 import os from 'node:os';
 import sharp from 'sharp';
 import { DEMO_AGREEMENT_TEMPLATE, renderAgreement } from '../src/domain';
@@ -18,9 +20,14 @@ import {
 } from '../src/server/services/contracts/seal-agreement-pdf';
 import { createSelfSignedSealP12, readSealP12 } from '../src/server/services/contracts/seal-certificate';
 import { startTsaStandIn } from '../src/server/stand-ins/tsa';
+import { benchResults } from './support/results';
 import { formatStats, stats } from './support/stats';
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
+const out = benchResults('seal', {
+  title: 'sealing an agreement PDF, signed against unsigned',
+  env: ['BENCH_RUNS'],
+});
 
 async function drawnSignature(): Promise<string> {
   const stroke =
@@ -61,7 +68,7 @@ async function measure(name: string, input: SealedAgreementInput, signed: SealSi
   }
   const ratio = signedMs.map((ms, index) => ms / (unsignedMs[index] ?? Number.NaN));
   const medianRatio = stats(signedMs).median / stats(unsignedMs).median;
-  console.log(
+  out.log(
     [
       name.padEnd(16),
       formatStats(unsignedMs, 1).padEnd(22),
@@ -75,7 +82,7 @@ async function measure(name: string, input: SealedAgreementInput, signed: SealSi
 }
 
 async function main() {
-  console.log(`Imprint seal bench: node ${process.version}, ${os.cpus().length} cpus, ${runs} PDFs of each`);
+  out.log(`Imprint seal bench: node ${process.version}, ${os.cpus().length} cpus, ${runs} PDFs of each`);
   const name = 'Zoë Łódź Привет';
   const labelName = 'Imprint Records';
   const requestId = '6f1c7a2e-1111-4222-8333-944445555666';
@@ -108,11 +115,11 @@ async function main() {
   const made = await createSelfSignedSealP12(labelName);
   const certificate = readSealP12(made.p12, made.passphrase, { source: 'generated', file: '(in memory)' });
   const signed: SealSigning = { certificate, contactInfo: 'hello@imprint.example' };
-  console.log(`seal certificate: "${certificate.commonName}", self-signed RSA 2048 as Imprint makes it\n`);
-  console.log(
+  out.log(`seal certificate: "${certificate.commonName}", self-signed RSA 2048 as Imprint makes it\n`);
+  out.log(
     `${'agreement'.padEnd(16)} ${'unsigned ms/PDF'.padEnd(22)} ${'signed ms/PDF'.padEnd(22)} ${'ratio PDF by PDF'.padEnd(20)} ${'median'.padEnd(8)} size unsigned / signed`,
   );
-  console.log(
+  out.log(
     `${''.padEnd(16)} ${'min / median / max'.padEnd(22)} ${'min / median / max'.padEnd(22)} ${'min / median / max'.padEnd(20)} ${'ratio'.padEnd(8)}`,
   );
   const ratios = [
@@ -130,9 +137,10 @@ async function main() {
     await tsa.close();
   }
   const worst = Math.max(...ratios);
-  console.log(
+  out.log(
     `\nsigned vs unsigned, median ratio: ${worst.toFixed(2)}x at most: ${worst <= 2 ? 'within' : 'over'} the 2x goal (without the TSA row)`,
   );
+  out.write();
 }
 
 await main();

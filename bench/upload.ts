@@ -9,7 +9,10 @@
 // the two baselines what the larger buffer alone gains. Within a round the two bare uploads take
 // turns going first. Then a 1 GB body (BENCH_HUGE_MB, 0 to skip) at each path, refused at the
 // 200 MB limit, with the server's peak RSS: memory must not follow the size. Prints figures;
-// asserts nothing.
+// asserts nothing. Writes what it prints to bench/results/upload.md (BENCH_RESULTS=0: not).
+//   ROUNDS=5                       measured rounds (BENCH_RUNS too)
+//   BENCH_UPLOAD_MB=200            the upload's size
+//   BENCH_HUGE_MB=1024             the refused body's size, 0 to skip it
 //   BENCH_TUS_CHUNK_MB=32          tus chunk size (the web client's)
 //   BENCH_PATHS=standard,direct    only these paths (standard, direct, resumable)
 //   BENCH_CPU_PROF=/tmp/profiles   a CPU profile of each timed upload, per server
@@ -20,6 +23,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import http from 'node:http';
 import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 import { wavStream } from '../src/server/test/media-fixtures';
+import { benchResults } from './support/results';
 import { formatStats, stats } from './support/stats';
 
 const MiB = 1024 * 1024;
@@ -34,6 +38,20 @@ const imprintFlags =
   process.env.BENCH_SERVER_FLAGS === undefined
     ? serverNodeFlags
     : process.env.BENCH_SERVER_FLAGS.split(' ').filter(Boolean);
+const out = benchResults('upload', {
+  title: 'each upload path against bare pipes to disk',
+  env: [
+    'BENCH_UPLOAD_MB',
+    'BENCH_HUGE_MB',
+    'ROUNDS',
+    'BENCH_RUNS',
+    'BENCH_TUS_CHUNK_MB',
+    'BENCH_PATHS',
+    'BENCH_IDLE_MS',
+    'BENCH_SERVER_FLAGS',
+    'VERBOSE',
+  ],
+});
 
 interface Server {
   child: ChildProcess;
@@ -297,7 +315,7 @@ const imprint = await startServer('imprint');
 process.on('exit', () => {
   for (const server of [baselineServer, imprint]) server.child.kill();
 });
-console.log(
+out.log(
   `bench:upload — ${size / MiB} MB WAV over loopback, ${rounds} alternating rounds, node ${process.version}\n` +
     `Imprint runs with ${imprintFlags.join(' ') || 'no Node flags'}; each upload starts from a collected heap.\n` +
     'Each upload is paired with two bare pipes-to-disk of the same bytes just before it, one with\n' +
@@ -362,7 +380,7 @@ for (let round = 0; round < rounds; round++) {
     if (verbose) {
       const line = (label: string, run: typeof pair) =>
         `  ${label.padEnd(30)} ${run.speed.toFixed(0).padStart(5)} MB/s  CPU ${run.memory.cpuMs.toFixed(0)} ms  GC ${run.memory.gcMs.toFixed(0)} ms (${run.memory.fullGcs} full)`;
-      console.log(
+      out.log(
         `round ${round + 1}\n${line('bare pipe', pair)}\n${line('bare pipe, 1 MiB buffers', pair1MiB)}\n${line(name, measured)}`,
       );
     }
@@ -370,7 +388,7 @@ for (let round = 0; round < rounds; round++) {
 }
 const columns = (cells: string[]) =>
   cells.map((cell, index) => (index === 0 ? cell.padEnd(32) : cell.padEnd(index === 5 ? 28 : 21))).join(' ');
-console.log(
+out.log(
   columns([
     'path',
     'MB/s',
@@ -383,7 +401,7 @@ console.log(
   ]),
 );
 for (const [name, entry] of results) {
-  console.log(
+  out.log(
     columns([
       name,
       formatStats(entry.speeds, 0),
@@ -396,7 +414,7 @@ for (const [name, entry] of results) {
     ]),
   );
 }
-console.log(
+out.log(
   columns([
     'bare pipes',
     '',
@@ -410,7 +428,7 @@ console.log(
 
 if (hugeSize > 0) {
   const huge = await wavFile(hugeSize);
-  console.log(`\n${hugeSize / MiB} MB body, refused at the ${size / MiB} MB limit while it streams:`);
+  out.log(`\n${hugeSize / MiB} MB body, refused at the ${size / MiB} MB limit while it streams:`);
   for (const name of names) {
     await imprint.request('reset', 'reset-done', `huge ${name}`);
     const status = await (hugePaths[name] as (server: Server, huge: Buffer) => Promise<number>)(
@@ -418,7 +436,7 @@ if (hugeSize > 0) {
       huge,
     ).catch(() => 0);
     const memory = await imprint.request<Memory>('report', 'report');
-    console.log(
+    out.log(
       columns([
         name,
         `answered ${status || 'by closing'}`,
@@ -438,3 +456,4 @@ await Promise.all(
       }),
   ),
 );
+out.write();

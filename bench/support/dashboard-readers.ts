@@ -1,4 +1,4 @@
-// The dashboard readers' load (issue 19: 200 readers for 60 s, no request over 1 s), in a process
+// The dashboard readers' load (the goal: 200 readers for 60 s, no request over 1 s), in a process
 // of its own so the server's event loop is the server's alone.
 //
 // Each reader is a person with the dashboard open: one kept-alive connection of their own, their
