@@ -40,7 +40,7 @@ export default defineConfig({
     // Tracing every test costs about a quarter of the suite's time; E2E_TRACE=1 keeps failures' traces.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
-    // The app registers a service worker (issue 17). Every spec but the worker's own runs without
+    // The app registers a service worker. Every spec but the worker's own runs without
     // one, so that no spec sees assets from a cache another spec's page filled;
     // e2e/public/service-worker.spec.ts allows it.
     serviceWorkers: 'block',

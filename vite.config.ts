@@ -86,8 +86,8 @@ export default defineConfig(({ mode }) => ({
     modulePreload: {
       // A page's chunks (routes.tsx, `*-page-<hash>.js`) are found by the browser as it loads the
       // page's module, not preloaded by a <link> per chunk: the page the app opens on is imported
-      // while it starts, and on a phone adding thirty links is a long task of its own (issue 17:
-      // total blocking time); the few chunks a later page adds cost a round trip more.
+      // while it starts, and on a phone adding thirty links is a long task of its own (total
+      // blocking time); the few chunks a later page adds cost a round trip more.
       resolveDependencies: (file, deps, { hostType }) =>
         hostType === 'js' && /-page-[\w-]{8}\.js$/.test(file) ? [] : deps,
     },

@@ -76,7 +76,7 @@ export function expectNoProblems(problems: PageProblems): void {
 }
 
 /**
- * React could not take a prerendered page over (issue 17): main.tsx's `onRecoverableError` says so,
+ * React could not take a prerendered page over: main.tsx's `onRecoverableError` says so,
  * and a production build's errors name their code (react.dev/errors/418 and its kind).
  */
 const hydrationFailure = /hydrat|react\.dev\/errors\/(?:418|419|422|423|425)\b/i;

@@ -3,10 +3,10 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CONTRACT_MESSAGES, currentContractResponseSchema } from '../../src/domain';
 import { expect, expectNoProblems, reportCspViolations, test, watchPage } from '../fixtures';
-import { signInThroughApi, storageStatePath } from '../support/accounts';
+import { openStaffApi, signInThroughApi } from '../support/accounts';
 import { axeViolations } from '../support/axe';
 
 test.describe.configure({ timeout: 180_000 });
@@ -80,14 +80,6 @@ async function pdfSignature(bytes: Buffer): Promise<string> {
     stdout: error.stdout ?? '',
   }));
   return run.stdout;
-}
-
-async function staffApi(baseURL: string): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({
-    baseURL,
-    storageState: storageStatePath('staff'),
-    extraHTTPHeaders: { origin: baseURL },
-  });
 }
 
 test('an artist signs by typing, downloads the sealed PDF and checks it; a second tab cannot start a second request', async ({
@@ -261,7 +253,7 @@ test('a declined and an expired request show their state and Retry; a blocked po
   expect(open.signatureRequest?.status).toBe('awaiting_signature');
 
   // Staff end it early (its last day was yesterday): the tab shows it expired, with Retry.
-  const staff = await staffApi(origin);
+  const staff = await openStaffApi(origin, { origin });
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const ended = await staff.post(`/api/contracts/${open.signatureRequest?.id}/deadline`, {
     data: { lastDay: yesterday },

@@ -6,7 +6,7 @@ import { newArtistWithSubmission, setStatusAsStaff } from '../support/board';
 import { artistDetails, openSubmitWithDraft } from '../support/submission';
 
 /**
- * The social clip picker of issue 21 §3: clips chosen on the track's waveform with the mouse and
+ * The social clip picker: clips chosen on the track's waveform with the mouse and
  * with the keyboard, the mm:ss fields following, and the values kept (the submission form's draft,
  * the release details once saved). The waveform is never decoded by the page: in the form it comes
  * from the level check's pass over the file, in the release details from the server's job.
@@ -188,15 +188,11 @@ async function waitForWaveform(request: APIRequestContext, itemId: string) {
  * A new artist's submission of a 90 s track, in progress, its waveform measured by the server's
  * job; its release details open on a phone-wide screen with the clips switch on.
  */
-async function openReleaseDetailsWithClips(
-  page: Page,
-  origin: string,
-  playwright: Parameters<typeof setStatusAsStaff>[0],
-) {
+async function openReleaseDetailsWithClips(page: Page, origin: string) {
   const submission = await newArtistWithSubmission(page.request, origin, 'clips', {
     wav: swellingWav('harbour.wav', 90, 22_050),
   });
-  await setStatusAsStaff(playwright, origin, submission.itemId, 'in_progress');
+  await setStatusAsStaff(origin, submission.itemId, 'in_progress');
   await waitForWaveform(page.request, submission.itemId);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/release-details/${submission.itemId}`);
@@ -211,8 +207,8 @@ async function openReleaseDetailsWithClips(
 
 /** The release details of a fresh submission, opened with the clips switch on (see above). */
 const releaseTest = test.extend<{ clips: Awaited<ReturnType<typeof openReleaseDetailsWithClips>> }>({
-  clips: async ({ page, baseURL, playwright }, use) => {
-    await use(await openReleaseDetailsWithClips(page, baseURL ?? '', playwright));
+  clips: async ({ page, baseURL }, use) => {
+    await use(await openReleaseDetailsWithClips(page, baseURL ?? ''));
   },
 });
 

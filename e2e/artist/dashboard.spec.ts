@@ -4,15 +4,8 @@ import { signInThroughApi, storageStatePath } from '../support/accounts';
 import { axeViolations } from '../support/axe';
 import { createSubmissionThroughApi } from '../support/board';
 import { answerNextDialog } from '../support/dialogs';
+import { expectNoHorizontalOverflow } from '../support/layout-shift';
 import { jpegFile } from '../support/submission';
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-}
 
 /** The demo artist's seeded submissions (src/server/seed/seed-demo-data.ts), one per status. */
 const demo = [

@@ -4,7 +4,7 @@ import { expect, expectNoProblems, test, watchPage } from '../fixtures';
 import { signInThroughApi, storageStatePath } from '../support/accounts';
 import { jpegFile } from '../support/submission';
 
-// Issue 17 §5 and §7: uploaded images come as AVIF (or WebP, or JPEG) variants at the size a page
+// Uploaded images come as AVIF (or WebP, or JPEG) variants at the size a page
 // shows them, never the full-size original, and load whatever name the server was reached by.
 
 /** The demo artist's seeded submissions (src/server/seed/seed-demo-data.ts), each with a cover. */

@@ -1,13 +1,10 @@
 import fs from 'node:fs/promises';
 import { addDays, formatLongDate, keyDatesResponseSchema } from '../../src/domain';
 import { expect, expectNoProblems, test } from '../fixtures';
-import { signInThroughApi, storageStatePath } from '../support/accounts';
+import { openStaffApi, signedOut, signInThroughApi, storageStatePath } from '../support/accounts';
 import { axeViolations } from '../support/axe';
 import { newArtistWithSubmission } from '../support/board';
 import { todayIso } from '../support/submission';
-
-/** An empty storage state: a request context signed in as no one. */
-const NO_ONE = { cookies: [], origins: [] };
 
 const longDate = (date: string) => formatLongDate(date) ?? date;
 
@@ -68,14 +65,11 @@ test('the artist sees the key dates of their submission and downloads them as a 
   for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
 
   // Another artist may not read them; staff see the same dates on the submission's details.
-  const stranger = await playwright.request.newContext({ baseURL: origin, storageState: NO_ONE });
+  const stranger = await playwright.request.newContext({ baseURL: origin, storageState: signedOut });
   await signInThroughApi(stranger, origin, `stranger.${Date.now()}@example.com`);
   expect((await stranger.get(`/api/profile/submissions/${submission.itemId}/dates.ics`)).status()).toBe(404);
   await stranger.dispose();
-  const staff = await playwright.request.newContext({
-    baseURL: origin,
-    storageState: storageStatePath('staff'),
-  });
+  const staff = await openStaffApi(origin);
   const staffDates = keyDatesResponseSchema.parse(
     await (await staff.get(`/api/board/items/${submission.itemId}/key-dates`)).json(),
   );
@@ -97,7 +91,7 @@ test.describe('staff', () => {
     const origin = baseURL ?? '';
     // A context of no one: new contexts take the describe's staff storage state otherwise, and
     // signing in over it would end the staff session that other specs share.
-    const artist = await playwright.request.newContext({ baseURL: origin, storageState: NO_ONE });
+    const artist = await playwright.request.newContext({ baseURL: origin, storageState: signedOut });
     const submission = await newArtistWithSubmission(artist, origin, 'dates.staff');
     await artist.dispose();
 

@@ -1,4 +1,3 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import {
   boardItemResponseSchema,
   formatArtworkTooSmallWarning,
@@ -6,29 +5,14 @@ import {
   ISRC_INVALID,
 } from '../../src/domain';
 import { expect, expectNoProblems, test } from '../fixtures';
-import { demoStaff, storageStatePath } from '../support/accounts';
+import { demoStaff, openStaffApi } from '../support/accounts';
 import { axeViolations } from '../support/axe';
-import { newArtistWithSubmission } from '../support/board';
+import { newArtistWithSubmission, setStatus } from '../support/board';
+import { expectNoHorizontalOverflow } from '../support/layout-shift';
 import { readMail } from '../support/mail';
 import { jpegFile } from '../support/submission';
 
-async function expectNoHorizontalOverflow(page: Page) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-}
-
 const NOT_IN_PROGRESS = 'Release details can only be completed while the submission is in progress';
-
-async function setStatus(staff: APIRequestContext, baseURL: string, itemId: string, status: string) {
-  const response = await staff.post(`/api/board/items/${itemId}/status`, {
-    data: { status },
-    headers: { origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -36,13 +20,9 @@ test('an artist completes the release details of a submission in progress and st
   page,
   problems,
   baseURL,
-  playwright,
 }) => {
   const origin = baseURL ?? '';
-  const staff = await playwright.request.newContext({
-    baseURL: origin,
-    storageState: storageStatePath('staff'),
-  });
+  const staff = await openStaffApi(origin);
   const submission = await newArtistWithSubmission(page.request, origin, 'release');
   await setStatus(staff, origin, submission.itemId, 'in_progress');
 
@@ -152,13 +132,9 @@ test.describe('on a phone', () => {
     page,
     problems,
     baseURL,
-    playwright,
   }) => {
     const origin = baseURL ?? '';
-    const staff = await playwright.request.newContext({
-      baseURL: origin,
-      storageState: storageStatePath('staff'),
-    });
+    const staff = await openStaffApi(origin);
     const submission = await newArtistWithSubmission(page.request, origin, 'release');
 
     // Still pending: the server's words, and the way to the submission.

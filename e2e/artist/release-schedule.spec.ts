@@ -12,7 +12,7 @@ import { axeViolations } from '../support/axe';
 import { newArtistWithSubmission } from '../support/board';
 
 /**
- * The per-release schedule to the artist agreement (issue 21 §4) in the browser: staff approve a
+ * The per-release schedule to the artist agreement in the browser: staff approve a
  * release → the artist signs its schedule on the built-in signing page → the sealed PDF lists the
  * approved WAV's SHA-256 → the verify page matches the approved WAV and rejects another file,
  * hashing both in the browser without uploading them.

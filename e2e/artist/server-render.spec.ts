@@ -4,7 +4,7 @@ import { storageStatePath } from '../support/accounts';
 import { axeViolations } from '../support/axe';
 import { CLS_GOAL, layoutShift, layoutShiftSoFar } from '../support/layout-shift';
 
-// Issue 17: the signed-in pages the server renders per request (src/server/routes/signed-in-pages.ts)
+// The signed-in pages the server renders per request (src/server/routes/signed-in-pages.ts)
 // come with their reader's content in the HTML, then the app takes that markup over (hydration)
 // with the data the server embedded, without asking the API for it again.
 

@@ -15,7 +15,7 @@ async function scan(page: Page) {
   return violations;
 }
 
-// The not-found page too: its large '404' once failed color-contrast (issue 17 §7).
+// The not-found page too: its large '404' once failed color-contrast.
 for (const path of ['/', '/faq', '/privacy-policy', '/no/such/page']) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await page.goto(path, { waitUntil: 'networkidle' });

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { storageStatePath } from '../support/accounts';
 
-// Issue 17: what the browser downloads is compressed, the app is split by route, and compression
+// What the browser downloads is compressed, the app is split by route, and compression
 // never touches audio or its byte ranges.
 
 test('the entry script comes compressed, with Vary: Accept-Encoding', async ({ page }) => {

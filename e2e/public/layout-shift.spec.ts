@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { storageStatePath } from '../support/accounts';
 import { CLS_GOAL, layoutShift } from '../support/layout-shift';
 
-// Issue 17 §3: nothing on screen moves as a page fills in (CLS ≤ 0.05), with the page's code, data
+// Nothing on screen moves as a page fills in (CLS ≤ 0.05), with the page's code, data
 // and fonts arriving over a slow connection as they would on mobile data: the footer is kept below
 // the fold, loading states and skeletons take the room of what replaces them, and a web font that
 // arrives late does not re-wrap text (fonts.css: font-display optional). The figure is a layout

@@ -3,7 +3,7 @@ import { storageStatePath } from '../support/accounts';
 import { axeViolations } from '../support/axe';
 import { CLS_GOAL, layoutShift, layoutShiftSoFar } from '../support/layout-shift';
 
-// Issue 17: the public pages come as HTML that shows before any script runs (the server prerenders
+// The public pages come as HTML that shows before any script runs (the server prerenders
 // them, src/server/routes/prerendered-pages.ts), and the app then takes that markup over
 // (hydration) instead of rendering it again. A page's title is set by its own effect, so a title
 // in place means React has taken the page over.

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-// Issue 17 §6: a service worker for the app shell. The rest of the suite blocks workers
+// A service worker for the app shell. The rest of the suite blocks workers
 // (playwright.config.ts); these tests allow them.
 test.use({ serviceWorkers: 'allow' });
 // A worker's install precaches some 180 files one at a time (Workbox), on this shared machine

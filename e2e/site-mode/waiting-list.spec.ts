@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { formatLongDate, formatReopenSentence, REOPEN_DATE_IN_PAST } from '../../src/domain';
 import { dismissBetaNotice, expect, expectNoProblems, test } from '../fixtures';
-import { demoStaff, storageStatePath } from '../support/accounts';
+import { demoStaff, openStaffApi, storageStatePath } from '../support/accounts';
 import { axeViolations } from '../support/axe';
 import { readMail } from '../support/mail';
 
@@ -22,12 +22,8 @@ async function setSubmissionsEnabled(enabled: boolean) {
   expect(await response.json()).toMatchObject({ success: true, submissionsEnabled: enabled });
 }
 
-test.beforeAll(async ({ playwright, baseURL }) => {
-  staff = await playwright.request.newContext({
-    baseURL,
-    storageState: storageStatePath('staff'),
-    extraHTTPHeaders: { origin: baseURL ?? '' },
-  });
+test.beforeAll(async ({ baseURL }) => {
+  staff = await openStaffApi(baseURL ?? '', { origin: baseURL ?? '' });
   await setSubmissionsEnabled(false);
 });
 
@@ -39,9 +35,7 @@ test.afterAll(async () => {
   }
 });
 
-test("a visitor's prerendered /submit and home page are the waiting list's (issue 17)", async ({
-  request,
-}) => {
+test("a visitor's prerendered /submit and home page are the waiting list's", async ({ request }) => {
   const submit = await (await request.get('/submit')).text();
   expect(submit).toContain('Full submissions are paused for now');
   expect(submit).toContain('Join Waiting List');

@@ -1,6 +1,6 @@
 import type { Request } from '@playwright/test';
 import { expect, expectNoProblems, test } from '../fixtures';
-import { storageStatePath } from '../support/accounts';
+import { signedOut, storageStatePath } from '../support/accounts';
 
 test.use({ storageState: storageStatePath('staff') });
 test.describe.configure({ timeout: 60_000 });
@@ -15,7 +15,7 @@ test('an error a visitor page reported a moment ago is in the recent errors tabl
 
   // A visitor's page runs a script of the site's own origin that throws later, uncaught: a real
   // error with a file name, as a bug in the app's own code would be.
-  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const visitor = await browser.newContext({ storageState: signedOut });
   const visitorPage = await visitor.newPage();
   await visitorPage.route('**/e2e-broken-script.js', (route) =>
     route.fulfill({

@@ -1,22 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { formatDbtp, formatLufs, listLoudnessAdvice, measureWavLoudness } from '../../src/domain';
 import { expect, expectNoProblems, test } from '../fixtures';
 import { storageStatePath } from '../support/accounts';
 import { axeViolations } from '../support/axe';
 import { createSubmissionThroughApi } from '../support/board';
+import { expectNoHorizontalOverflow } from '../support/layout-shift';
 import { readMail } from '../support/mail';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** Nothing sticks out sideways: the page is no wider than the screen. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-}
 
 test.use({ storageState: storageStatePath('staff') });
 test.describe.configure({ timeout: 90_000 });
@@ -41,7 +32,7 @@ test('staff find a new submission under Pending, listen, download it, approve it
   const table = page.getByRole('table', { name: 'Submissions' });
   const row = table.getByRole('row').filter({ hasText: submission.releaseTitle });
   await expect(row).toHaveCount(1);
-  // The triage list (issue 20 §5): a checkbox, the status, the release with its artist and type,
+  // The triage list: a checkbox, the status, the release with its artist and type,
   // the preview, the dates.
   await expect(row.getByRole('cell').nth(1)).toHaveText('Pending');
   await expect(row.getByRole('cell').nth(2)).toHaveText(
@@ -87,7 +78,7 @@ test('staff find a new submission under Pending, listen, download it, approve it
     tracks.getByRole('table', { name: `Master splits of ${submission.trackTitle}` }),
   ).toContainText('Total100%');
 
-  // The server's level check of the stored WAV (issue 21 §2): "Measuring…" until the background
+  // The server's level check of the stored WAV: "Measuring…" until the background
   // job has run, then the same figures the domain gives for the file.
   const expected = measureWavLoudness(new Uint8Array(submission.wav.buffer));
   if (!expected.ok) throw new Error(expected.reason);

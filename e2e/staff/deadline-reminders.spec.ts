@@ -2,12 +2,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { addDays } from '../../src/domain';
 import { expect, test } from '../fixtures';
-import { storageStatePath } from '../support/accounts';
-import { submissionOfNewArtist } from '../support/board';
+import { openStaffApi } from '../support/accounts';
+import { newArtistWithSubmission } from '../support/board';
 import { outboxDir, readMail } from '../support/mail';
 
 /**
- * The deadline reminders (issue 21 §1) on a clock the spec sets: the daily job's run (the suite's
+ * The deadline reminders on a clock the spec sets: the daily job's run (the suite's
  * hook, limited to this spec's submission so the specs beside it keep theirs) on the day before the
  * delivery deadline mails the artist one reminder of it and nothing of the pitch deadline, weeks
  * away; a second run that day sends nothing; on the day before the pitch deadline, one reminder of
@@ -38,15 +38,11 @@ async function remindersTo(email: string, since: number): Promise<number> {
 
 test('the reminder job mails the artist once per deadline, on the clock set here', async ({
   page,
-  playwright,
   baseURL,
 }) => {
   const origin = baseURL ?? '';
-  const submission = await submissionOfNewArtist(page.request, origin, 'reminders');
-  const staffApi = await playwright.request.newContext({
-    baseURL: origin,
-    storageState: storageStatePath('staff'),
-  });
+  const submission = await newArtistWithSubmission(page.request, origin, 'reminders');
+  const staffApi = await openStaffApi(origin);
   try {
     // The submission's deadlines, as staff see them under the label's current settings.
     const answer = await staffApi.get(`/api/board/items/${submission.itemId}/key-dates`);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoProblems, test } from '../fixtures';
-import { storageStatePath } from '../support/accounts';
+import { signedOut, storageStatePath } from '../support/accounts';
 import { axeViolations } from '../support/axe';
 import { createSubmissionThroughApi } from '../support/board';
 
@@ -194,7 +194,7 @@ test('staff end a returning-artist link early, and the artist is told it has exp
   await expect(links.getByRole('button', { name: 'Revoke' })).toHaveCount(0);
 
   // The artist, signed out, opens the link and reads why it no longer works.
-  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const visitor = await browser.newContext({ storageState: signedOut });
   const artistPage = await visitor.newPage();
   await artistPage.goto(new URL(url).pathname);
   await expect(artistPage.getByRole('heading', { level: 1 })).toHaveText('Invalid Returning Artist Link');

@@ -46,14 +46,13 @@ async function expectNowPlaying(player: Locator, submission: ApiSubmission) {
 test('the queue plays three submissions and records a decision by keyboard', async ({
   page,
   browser,
-  playwright,
   baseURL,
 }) => {
   const origin = baseURL ?? '';
   const run = randomUUID().slice(0, 8);
   const [alpha, bravo, charlie] = await threePending(page, origin, run);
   const templateName = `Not this time ${run}`;
-  const staffApi = await staffApiWithTemplate(playwright, origin, {
+  const staffApi = await staffApiWithTemplate(origin, {
     kind: 'decline',
     name: templateName,
     body: 'Thank you, {{artistName}}: not this time.',

@@ -6,15 +6,16 @@ import {
   RESPONSE_PROMISE_DAYS_INVALID,
   RESPONSE_PROMISE_DEFAULT_DAYS,
 } from '../../src/domain';
-import { expect, expectNoProblems, test, watchPage } from '../fixtures';
-import { storageStatePath } from '../support/accounts';
+import { expect, expectNoProblems, test } from '../fixtures';
+import { openStaffPage } from '../support/accounts';
 import { axeViolations } from '../support/axe';
-import { submissionOfNewArtist } from '../support/board';
+import { newArtistWithSubmission } from '../support/board';
 import { readMail } from '../support/mail';
 import { pickOption } from '../support/select';
+import { staffApiWithTemplate } from '../support/triage';
 
 /**
- * A response promise kept (issue 20 §4) in the browser: staff set the promise on its page and
+ * A response promise kept in the browser: staff set the promise on its page and
  * switch the daily job on with their decline template; with the clock set five days ahead (the
  * browser's, and the server's through the suite's X-Test-Now header), the board marks the new
  * submission overdue; the job's run on that clock (the suite's hook, limited to this spec's
@@ -31,32 +32,21 @@ test.describe.configure({ timeout: 120_000 });
 test('the overdue job declines a submission past the promise on the clock set here; staff see the run and the board chip', async ({
   page,
   browser,
-  playwright,
   baseURL,
 }) => {
   const origin = baseURL ?? '';
   // The artist's submission, sent now.
-  const submission = await submissionOfNewArtist(page.request, origin, 'promise');
+  const submission = await newArtistWithSubmission(page.request, origin, 'promise');
   const sentOn = getIsoDateOfInstant(new Date());
 
-  const staffApi = await playwright.request.newContext({
-    baseURL: origin,
-    storageState: storageStatePath('staff'),
-  });
   const templateName = `Past our promise ${randomUUID().slice(0, 8)}`;
-  const created = await staffApi.post('/api/decision-templates', {
-    headers: { origin },
-    data: {
-      kind: 'decline',
-      name: templateName,
-      body: 'Dear {{artistName}}, thank you for sending "{{releaseTitle}}". We could not answer in time, so we are passing on it.',
-    },
+  const staffApi = await staffApiWithTemplate(origin, {
+    kind: 'decline',
+    name: templateName,
+    body: 'Dear {{artistName}}, thank you for sending "{{releaseTitle}}". We could not answer in time, so we are passing on it.',
   });
-  expect(created.status(), await created.text()).toBe(200);
 
-  const context = await browser.newContext({ storageState: storageStatePath('staff') });
-  const staff = await context.newPage();
-  const problems = watchPage(staff);
+  const { page: staff, problems, close } = await openStaffPage(browser, { reportCsp: false });
   try {
     // Staff set the promise in the console: a refusal first, then 3 days, the template, the switch.
     await staff.goto('/admin/response-promise');
@@ -78,7 +68,7 @@ test('the overdue job declines a submission past the promise on the clock set he
     // Five days on, by the browser's clock and the server's (for this context's requests only).
     const ahead = new Date(Date.now() + AHEAD_DAYS * DAY);
     await staff.clock.setFixedTime(ahead);
-    await context.setExtraHTTPHeaders({ 'x-test-now': ahead.toISOString() });
+    await staff.context().setExtraHTTPHeaders({ 'x-test-now': ahead.toISOString() });
     const answerBy = formatLongDate(addDays(sentOn, PROMISE_DAYS));
     const overdueBy = AHEAD_DAYS - PROMISE_DAYS;
 
@@ -138,7 +128,7 @@ test('the overdue job declines a submission past the promise on the clock set he
       headers: { origin },
       data: { autoDecline: false, declineTemplateId: null, promiseDays: RESPONSE_PROMISE_DEFAULT_DAYS },
     });
-    await context.close();
+    await close();
     await staffApi.dispose();
   }
 });

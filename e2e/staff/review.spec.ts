@@ -1,46 +1,21 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, expectNoProblems, test, watchPage } from '../fixtures';
-import { storageStatePath } from '../support/accounts';
+import type { Page } from '@playwright/test';
+import { expect, expectNoProblems, test } from '../fixtures';
+import { openStaffPage, storageStatePath } from '../support/accounts';
 import { axeViolations } from '../support/axe';
 import { createSubmissionThroughApi, newArtistWithSubmission } from '../support/board';
+import { expectNoHorizontalOverflow } from '../support/layout-shift';
 import { readMail } from '../support/mail';
 import { pickOption } from '../support/select';
 import { jpegFile } from '../support/submission';
+import { staffApiWithTemplate } from '../support/triage';
 
 /**
- * The review workflow of issue 20 in the browser: a change request marking only the artwork, the
+ * The review workflow in the browser: a change request marking only the artwork, the
  * artist's answer, the rounds staff compare, decisions from templates, and the templates page.
  */
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-}
-
-/** A staff member's page in a browser context of its own. */
-async function staffPage(browser: Browser) {
-  const context = await browser.newContext({ storageState: storageStatePath('staff') });
-  const page = await context.newPage();
-  return { page, problems: watchPage(page), close: () => context.close() };
-}
-
-async function createTemplate(
-  staff: APIRequestContext,
-  baseURL: string,
-  template: { kind: string; name: string; body: string },
-) {
-  const response = await staff.post('/api/decision-templates', {
-    data: template,
-    headers: { origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 /** Every image in `region` has been drawn (a broken link would leave it 0 px wide). */
 async function expectImagesLoaded(page: Page, names: RegExp) {
@@ -57,22 +32,17 @@ test('staff mark only the artwork; the artist replaces just that; staff compare 
   page,
   problems,
   browser,
-  playwright,
   baseURL,
 }) => {
   const origin = baseURL ?? '';
   const submission = await newArtistWithSubmission(page.request, origin, 'review');
-  const staffApi = await playwright.request.newContext({
-    baseURL: origin,
-    storageState: storageStatePath('staff'),
-  });
   const templateName = `Welcome ${randomUUID().slice(0, 8)}`;
-  await createTemplate(staffApi, origin, {
+  const staffApi = await staffApiWithTemplate(origin, {
     kind: 'approve',
     name: templateName,
     body: 'Dear {{artistName}}, "{{releaseTitle}}" is coming out on {{labelName}}.',
   });
-  const staff = await staffPage(browser);
+  const staff = await openStaffPage(browser, { reportCsp: false });
 
   // Staff mark the artwork, with a note.
   const note = 'The cover has a watermark in the corner: please send the clean version.';
@@ -235,17 +205,12 @@ test.describe('as staff', () => {
     page,
     problems,
     request,
-    playwright,
     baseURL,
   }) => {
     const origin = baseURL ?? '';
     const submission = await createSubmissionThroughApi(request, origin);
-    const staffApi = await playwright.request.newContext({
-      baseURL: origin,
-      storageState: storageStatePath('staff'),
-    });
     const templateName = `Not the right fit ${randomUUID().slice(0, 8)}`;
-    await createTemplate(staffApi, origin, {
+    const staffApi = await staffApiWithTemplate(origin, {
       kind: 'decline',
       name: templateName,
       body: 'Hi {{artistName}}, thank you for sending "{{releaseTitle}}". It is not the right fit for us.',
@@ -355,7 +320,7 @@ test.describe('on a phone', () => {
   }) => {
     const origin = baseURL ?? '';
     const submission = await newArtistWithSubmission(page.request, origin, 'review');
-    const staff = await staffPage(browser);
+    const staff = await openStaffPage(browser, { reportCsp: false });
     await staff.page.setViewportSize({ width: 390, height: 844 });
     await staff.page.goto(`/details/${submission.itemId}`);
     const request = staff.page.getByRole('region', { name: 'Request changes' });

@@ -3,18 +3,10 @@ import { startMondayStandIn } from '../../src/server/stand-ins/monday';
 import { expect, expectNoProblems, test } from '../fixtures';
 import { storageStatePath } from '../support/accounts';
 import { axeViolations } from '../support/axe';
+import { expectNoHorizontalOverflow } from '../support/layout-shift';
 
 /** playwright.config.ts points the server's MONDAY_API_URL at this port. */
 const MONDAY_STAND_IN_PORT = Number(process.env.E2E_MONDAY_PORT ?? 3199);
-
-/** Nothing sticks out sideways: the page is no wider than the screen. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-}
 
 async function runTest(page: Page, label: string) {
   const card = page.getByRole('article', { name: label });

@@ -6,7 +6,7 @@ import { pickOption } from '../support/select';
 import { hydrated, staffApiWithTemplate, staffPage, threeSubmissions } from '../support/triage';
 
 /**
- * The board's triage list on the screens staff use (issue 20 §5): on a desktop (1280, 1440 and
+ * The board's triage list on the screens staff use: on a desktop (1280, 1440 and
  * 1920 px) the whole table is in view without scrolling sideways, every column's information still
  * there; on a phone (390 px) the cards can be selected and decided in bulk with one template.
  */
@@ -60,14 +60,13 @@ test('the triage list fits 1280, 1440 and 1920 px without scrolling sideways, ev
 test('on a phone, cards are selected with 44 px checkboxes and declined together with one template', async ({
   page,
   browser,
-  playwright,
   baseURL,
 }) => {
   const origin = baseURL ?? '';
   const run = randomUUID().slice(0, 8);
   const [alpha, bravo, charlie] = await threeSubmissions(page, origin, run, longNames(run));
   const templateName = `Phone no ${run}`;
-  const staffApi = await staffApiWithTemplate(playwright, origin, {
+  const staffApi = await staffApiWithTemplate(origin, {
     kind: 'decline',
     name: templateName,
     body: 'Dear {{artistName}}, not this time.',

@@ -7,7 +7,7 @@ import { pickOption } from '../support/select';
 import { hydrated, staffApiWithTemplate, staffPage, threeSubmissions } from '../support/triage';
 
 /**
- * Triage at speed (issue 20 §5) in the browser: the board narrowed by a search to one run's
+ * Triage at speed in the browser: the board narrowed by a search to one run's
  * submissions, keyboard triage through three of them (j/k, space, a/c/d opening the right decision
  * for the right submission, ?), and a bulk decline with a template that the artist then sees.
  */
@@ -20,14 +20,13 @@ const rowOf = (page: Page, submission: ApiSubmission) =>
 test('keyboard triage through three submissions: j/k, space, a/c/d open the right decision, ? lists the keys', async ({
   page,
   browser,
-  playwright,
   baseURL,
 }) => {
   const origin = baseURL ?? '';
   const run = randomUUID().slice(0, 8);
   const [alpha, bravo, charlie] = await threeSubmissions(page, origin, run);
   const templateName = `Welcome ${run}`;
-  const staffApi = await staffApiWithTemplate(playwright, origin, {
+  const staffApi = await staffApiWithTemplate(origin, {
     kind: 'approve',
     name: templateName,
     body: 'Welcome aboard, {{artistName}}!',
@@ -128,14 +127,13 @@ test('keyboard triage through three submissions: j/k, space, a/c/d open the righ
 test('a bulk decline with one template: each artist is declined with their own name', async ({
   page,
   browser,
-  playwright,
   baseURL,
 }) => {
   const origin = baseURL ?? '';
   const run = randomUUID().slice(0, 8);
   const made = await threeSubmissions(page, origin, run);
   const templateName = `Not for us ${run}`;
-  const staffApi = await staffApiWithTemplate(playwright, origin, {
+  const staffApi = await staffApiWithTemplate(origin, {
     kind: 'decline',
     name: templateName,
     body: 'Dear {{artistName}}, "{{releaseTitle}}" is not for us.',

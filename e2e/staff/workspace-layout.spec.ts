@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import type { Browser, Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectNoProblems, test } from '../fixtures';
-import { signInThroughApi, storageStatePath } from '../support/accounts';
+import { openStaffApi, signInThroughApi } from '../support/accounts';
 import { axeViolations } from '../support/axe';
 import { type ApiSubmission, createSubmissionThroughApi } from '../support/board';
+import { expectNoHorizontalOverflow } from '../support/layout-shift';
 import { pickOption } from '../support/select';
 import { hydrated, staffPage } from '../support/triage';
 
@@ -24,21 +25,13 @@ const BOARD_SIZE = 50;
  * copies of it made by the suite's hook, which share its files (each upload counts against the
  * address's hourly budget, which the rest of the suite needs).
  */
-async function boardOfFifty(
-  page: Page,
-  playwright: PlaywrightWorkerArgs['playwright'],
-  origin: string,
-  run: string,
-): Promise<ApiSubmission> {
+async function boardOfFifty(page: Page, origin: string, run: string): Promise<ApiSubmission> {
   await signInThroughApi(page.request, origin, `workspace.${run}@example.com`);
   const original = await createSubmissionThroughApi(page.request, origin, {
     artistName: `Workspace Artist ${run}`,
     releaseTitle: `Tideline ${run}`,
   });
-  const staffApi = await playwright.request.newContext({
-    baseURL: origin,
-    storageState: storageStatePath('staff'),
-  });
+  const staffApi = await openStaffApi(origin);
   const copies = await staffApi.post('/api/test-hooks/board/copies', {
     headers: { origin },
     data: { itemId: original.itemId, copies: BOARD_SIZE - 1 },
@@ -72,16 +65,11 @@ async function whollyInView(items: Locator): Promise<number> {
  * deadlines and the fonts have arrived.
  */
 async function seededBoard(
-  fixtures: {
-    page: Page;
-    browser: Browser;
-    playwright: PlaywrightWorkerArgs['playwright'];
-    baseURL?: string;
-  },
+  fixtures: { page: Page; browser: Browser; baseURL?: string },
   viewport: { width: number; height: number },
 ) {
   const run = randomUUID().slice(0, 8);
-  const original = await boardOfFifty(fixtures.page, fixtures.playwright, fixtures.baseURL ?? '', run);
+  const original = await boardOfFifty(fixtures.page, fixtures.baseURL ?? '', run);
   const staff = await staffPage(fixtures.browser, viewport);
   const board = staff.page;
   await board.goto(`/admin/board?q=${run}`);
@@ -143,11 +131,10 @@ async function chooseOneFilter(
 test('at 1280×800 the board shows at least 8 submissions; the filters are one control; every staff page has a compact header', async ({
   page,
   browser,
-  playwright,
   baseURL,
 }) => {
   const { run, original, staff, board } = await seededBoard(
-    { page, browser, playwright, baseURL },
+    { page, browser, baseURL },
     {
       width: 1280,
       height: 800,
@@ -187,11 +174,10 @@ test('at 1280×800 the board shows at least 8 submissions; the filters are one c
 test('at 390×844 the board shows at least 3 cards, each with artist, title, status, answer-by day and a play button; the filters open a bottom sheet', async ({
   page,
   browser,
-  playwright,
   baseURL,
 }) => {
   const { original, staff, board } = await seededBoard(
-    { page, browser, playwright, baseURL },
+    { page, browser, baseURL },
     {
       width: 390,
       height: 844,
@@ -214,11 +200,7 @@ test('at 390×844 the board shows at least 3 cards, each with artist, title, sta
       card.getByRole('button', { name: `Play "${original.trackTitle}" by ${original.artistName}` }),
     ).toBeInViewport();
   }
-  const { scrollWidth, clientWidth } = await board.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await expectNoHorizontalOverflow(board);
   await board.screenshot({ path: '/tmp/workspace-board-390.png' });
   expect(await axeViolations(board)).toEqual([]);
 

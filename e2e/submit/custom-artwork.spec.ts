@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import {
   type BoardItemDetail,
   boardItemResponseSchema,
@@ -7,17 +7,13 @@ import {
   formatTrackNeedsCustomArtwork,
 } from '../../src/domain';
 import { expect, expectNoProblems, test } from '../fixtures';
-import { storageStatePath } from '../support/accounts';
+import { openStaffApi, storageStatePath } from '../support/accounts';
 import { pickOption } from '../support/select';
 import { artistDetails, jpegFile, openSubmitWithDraft, wavFile } from '../support/submission';
 
 test.describe.configure({ timeout: 180_000 });
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function staffApi(baseURL: string | undefined): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL: baseURL ?? '', storageState: storageStatePath('staff') });
-}
 
 async function itemOf(api: APIRequestContext, artistName: string): Promise<BoardItemDetail | undefined> {
   const list = boardListResponseSchema.parse(await (await api.get('/api/board/items?limit=100')).json());
@@ -94,7 +90,7 @@ test('a track with its own artwork: the switch asks for a picture, the JPEG uplo
   });
 
   // On the board: the track's own cover byte for byte, beside the release artwork.
-  const api = await staffApi(baseURL);
+  const api = await openStaffApi(baseURL ?? '');
   const item = await itemOf(api, who.artistName);
   if (!item) throw new Error('the submission is not on the board');
   const [track] = item.tracks;

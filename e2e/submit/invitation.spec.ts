@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   adminInvitationResponseSchema,
   boardListResponseSchema,
@@ -7,19 +7,10 @@ import {
   RETURNING_LINK_FAILURE_MESSAGES,
 } from '../../src/domain';
 import { expect, expectNoProblems, type PageProblems, test, watchPage } from '../fixtures';
-import { storageStatePath } from '../support/accounts';
+import { openStaffApi } from '../support/accounts';
 import { readMail } from '../support/mail';
 
 test.describe.configure({ timeout: 180_000 });
-
-async function staffApi(baseURL: string | undefined): Promise<APIRequestContext> {
-  const origin = baseURL ?? '';
-  return playwrightRequest.newContext({
-    baseURL: origin,
-    storageState: storageStatePath('staff'),
-    extraHTTPHeaders: { origin },
-  });
-}
 
 function uniqueArtist() {
   const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -65,7 +56,7 @@ test('an invited artist submits through the mailed link once; a returning link w
 }) => {
   const problems = watchPage(page);
   const who = uniqueArtist();
-  const api = await staffApi(baseURL);
+  const api = await openStaffApi(baseURL ?? '', { origin: baseURL ?? '' });
   const since = Date.now() - 1000;
 
   // Staff invite the artist; the personal link arrives by mail.

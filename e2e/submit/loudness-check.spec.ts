@@ -12,7 +12,7 @@ import { pickOption } from '../support/select';
 import { artistDetails, jpegFile, openSubmitWithDraft } from '../support/submission';
 
 /**
- * The loudness and level check of issue 21 §2 in the browser: the WAV is measured in a Web Worker
+ * The loudness and level check in the browser: the WAV is measured in a Web Worker
  * the moment it is chosen (its code fetched only then), the findings show in the artist's words,
  * and nothing waits for them: the submission goes through with advice on screen or with the check
  * still running.

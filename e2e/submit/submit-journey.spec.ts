@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { type BoardItemDetail, boardItemResponseSchema, boardListResponseSchema } from '../../src/domain';
 import { dismissBetaNotice, expect, expectNoProblems, test } from '../fixtures';
-import { storageStatePath } from '../support/accounts';
+import { openStaffApi } from '../support/accounts';
 import { readMail } from '../support/mail';
 import { pickOption } from '../support/select';
 import { artistDetails, jpegFile, openSubmitWithDraft, wavFile } from '../support/submission';
@@ -10,10 +10,6 @@ import { artistDetails, jpegFile, openSubmitWithDraft, wavFile } from '../suppor
 test.describe.configure({ timeout: 180_000 });
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function staffApi(baseURL: string | undefined): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL: baseURL ?? '', storageState: storageStatePath('staff') });
-}
 
 /** The board items whose artist is `artistName`, as staff see them, in full. */
 async function itemsOf(api: APIRequestContext, artistName: string): Promise<BoardItemDetail[]> {
@@ -166,7 +162,7 @@ test('a new artist submits new music: two WAVs, artwork, a contributor, a split 
   await expectSuccess(page);
 
   // The board holds one item (the double click made one), complete and intact.
-  const api = await staffApi(baseURL);
+  const api = await openStaffApi(baseURL ?? '');
   let items: BoardItemDetail[] = [];
   await expect
     .poll(
@@ -235,7 +231,7 @@ test('a catalogue transfer is submitted and lands on the board with its item', a
   await toReviewAndSubmit(page);
   await expectSuccess(page);
 
-  const api = await staffApi(baseURL);
+  const api = await openStaffApi(baseURL ?? '');
   const [item, ...rest] = await itemsOf(api, who.artistName);
   expect(rest).toEqual([]);
   expect(item).toMatchObject({
@@ -265,7 +261,7 @@ test('both: new music and a transfer in one submission', async ({ page, problems
   await toReviewAndSubmit(page);
   await expectSuccess(page);
 
-  const api = await staffApi(baseURL);
+  const api = await openStaffApi(baseURL ?? '');
   const [item] = await itemsOf(api, who.artistName);
   expect(item).toMatchObject({ uploadType: 'both', releaseTitle: 'Open Water' });
   expect(item?.tracks.map((t) => t.title)).toEqual(['Open Water']);
@@ -303,7 +299,7 @@ test('a lost answer leaves the artist on step 4 with the error; submitting again
   await page.unroute('**/api/board/create-item');
   await page.getByRole('button', { name: 'Submit Music' }).click();
   await expectSuccess(page);
-  const api = await staffApi(baseURL);
+  const api = await openStaffApi(baseURL ?? '');
   expect(await itemsOf(api, who.artistName)).toHaveLength(1);
   await api.dispose();
 });
@@ -321,7 +317,7 @@ test('a refused submission shows the server’s words and stores nothing', async
   await expect(page.getByRole('alert').filter({ hasText: 'Submission failed' })).toContainText(
     'Submission validation failed. Please try again or contact support if this persists.',
   );
-  const api = await staffApi(baseURL);
+  const api = await openStaffApi(baseURL ?? '');
   expect(await itemsOf(api, who.artistName)).toEqual([]);
   await api.dispose();
 });

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser } from '@playwright/test';
+import { type APIRequestContext, type Browser, request } from '@playwright/test';
 import { reportCspViolations, watchPage } from '../fixtures';
 import { readSignInMail } from './mail';
 
@@ -8,10 +8,32 @@ export const demoStaff = 'staff@imprint.example';
 
 export const storageStatePath = (who: 'artist' | 'staff') => `playwright/.auth/${who}.json`;
 
-/** A staff member's page in a browser context of its own, watched for problems; `close` ends the context. */
-export async function openStaffPage(browser: Browser) {
-  const context = await browser.newContext({ storageState: storageStatePath('staff') });
-  await context.addInitScript(reportCspViolations);
+/** An empty storage state: a context signed in as no one. */
+export const signedOut = { cookies: [], origins: [] };
+
+/** Staff's API: a request context with the staff session, sending `headers` with every call. */
+export function openStaffApi(baseURL: string, headers?: Record<string, string>): Promise<APIRequestContext> {
+  return request.newContext({
+    baseURL,
+    storageState: storageStatePath('staff'),
+    ...(headers && { extraHTTPHeaders: headers }),
+  });
+}
+
+/**
+ * A staff member's page in a browser context of its own, watched for problems; `close` ends the
+ * context. `viewport` replaces the project's; `reportCsp: false` leaves out the report of the
+ * page's Content-Security-Policy violations among its problems.
+ */
+export async function openStaffPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; reportCsp?: boolean } = {},
+) {
+  const context = await browser.newContext({
+    storageState: storageStatePath('staff'),
+    ...(options.viewport && { viewport: options.viewport }),
+  });
+  if (options.reportCsp !== false) await context.addInitScript(reportCspViolations);
   const page = await context.newPage();
   return { page, problems: watchPage(page), close: () => context.close() };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type PlaywrightWorkerArgs } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import {
   addDays,
   buildBoardItemName,
@@ -10,7 +10,7 @@ import {
   type Track,
   uploadResultSchema,
 } from '../../src/domain';
-import { signInThroughApi, storageStatePath } from './accounts';
+import { openStaffApi, signInThroughApi } from './accounts';
 import { jpegFile, todayIso, wavFile } from './submission';
 
 export interface ApiSubmission {
@@ -178,35 +178,26 @@ export async function newArtistWithSubmission(
   return createSubmissionThroughApi(request, baseURL, options);
 }
 
-/** Staff move a submission to `status` through the API (e.g. in progress, which opens its release details). */
-export async function setStatusAsStaff(
-  playwright: PlaywrightWorkerArgs['playwright'],
+/**
+ * Staff move a submission to `status` through `staff`, their API (e.g. in progress, which opens its
+ * release details).
+ */
+export async function setStatus(
+  staff: APIRequestContext,
   baseURL: string,
   itemId: string,
   status: string,
 ): Promise<void> {
-  const staff = await playwright.request.newContext({ baseURL, storageState: storageStatePath('staff') });
   const response = await staff.post(`/api/board/items/${itemId}/status`, {
     data: { status },
     headers: { origin: baseURL },
   });
   expect(response.status(), await response.text()).toBe(200);
-  await staff.dispose();
 }
 
-/**
- * A new artist of its own (`<prefix>.<time>.<random>@example.com`), signed in on `request`, with one
- * submission sent through the API: for specs that run a job on a clock they set.
- */
-export async function submissionOfNewArtist(
-  request: APIRequestContext,
-  origin: string,
-  prefix: string,
-): Promise<ApiSubmission> {
-  await signInThroughApi(
-    request,
-    origin,
-    `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`,
-  );
-  return createSubmissionThroughApi(request, origin);
+/** `setStatus` through a staff API context of its own. */
+export async function setStatusAsStaff(baseURL: string, itemId: string, status: string): Promise<void> {
+  const staff = await openStaffApi(baseURL);
+  await setStatus(staff, baseURL, itemId, status);
+  await staff.dispose();
 }

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Issue 17 §3: the layout shift a page may have as it loads. */
+/** The layout shift a page may have as it loads. */
 export const CLS_GOAL = 0.05;
 
 /**
@@ -43,4 +43,13 @@ export async function layoutShift(page: Page, path: string): Promise<number> {
 /** The layout shift of a page `layoutShift` opened, from its start until now. */
 export function layoutShiftSoFar(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+}
+
+/** Nothing sticks out sideways: the page is no wider than the screen. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
 }

@@ -1,9 +1,9 @@
-import type { Browser, Page, PlaywrightWorkerArgs } from '@playwright/test';
-import { expect, watchPage } from '../fixtures';
-import { signInThroughApi, storageStatePath } from './accounts';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect } from '../fixtures';
+import { openStaffApi, openStaffPage, signInThroughApi } from './accounts';
 import { type ApiSubmission, createSubmissionThroughApi } from './board';
 
-/** What the board's triage specs share (issue 20 §5): a run's submissions, staff's page and API. */
+/** What the board's triage specs share: a run's submissions, staff's page and API. */
 
 /** One artist (signed in on `page.request`) with three submissions named after the run. */
 export async function threeSubmissions(
@@ -24,29 +24,35 @@ export async function threeSubmissions(
 }
 
 /** A staff page in a context of its own, watched for problems. */
-export async function staffPage(browser: Browser, viewport = { width: 1440, height: 900 }) {
-  const context = await browser.newContext({ storageState: storageStatePath('staff'), viewport });
-  const page = await context.newPage();
-  return { page, problems: watchPage(page), close: () => context.close() };
+export function staffPage(browser: Browser, viewport = { width: 1440, height: 900 }) {
+  return openStaffPage(browser, { viewport, reportCsp: false });
 }
 
-/** Staff's API (a request context with the staff session) with a decision template made in it. */
-export async function staffApiWithTemplate(
-  playwright: PlaywrightWorkerArgs['playwright'],
+/** Staff make a decision template through `staff`, their API. */
+export async function createTemplate(
+  staff: APIRequestContext,
   baseURL: string,
   template: { kind: string; name: string; body: string },
-) {
-  const staffApi = await playwright.request.newContext({ baseURL, storageState: storageStatePath('staff') });
-  const response = await staffApi.post('/api/decision-templates', {
+): Promise<void> {
+  const response = await staff.post('/api/decision-templates', {
     data: template,
     headers: { origin: baseURL },
   });
   expect(response.status(), await response.text()).toBe(200);
-  return staffApi;
+}
+
+/** Staff's API (a request context with the staff session) with a decision template made in it. */
+export async function staffApiWithTemplate(
+  baseURL: string,
+  template: { kind: string; name: string; body: string },
+): Promise<APIRequestContext> {
+  const staff = await openStaffApi(baseURL);
+  await createTemplate(staff, baseURL, template);
+  return staff;
 }
 
 /**
- * The board comes rendered by the server (issue 17): its rows and search box are on screen before
+ * The board comes rendered by the server: its rows and search box are on screen before
  * the app has taken them over, and keys or typing before then reach no handler. The app names the
  * page once it has.
  */

@@ -131,6 +131,7 @@ export * from './schemas/spotify';
 export * from './schemas/staff-console';
 export * from './schemas/submission';
 export * from './schemas/submission-form';
+export * from './schemas/submission-payload';
 export * from './schemas/test-dashboard';
 export * from './schemas/track';
 export * from './schemas/upload';

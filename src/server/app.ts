@@ -95,10 +95,10 @@ declare module 'fastify' {
     signingKey: Buffer;
     /**
      * Signs the file links Imprint's own pages load: relative, so they work from whatever origin
-     * the page was opened at (services/files/signed-urls.ts, issue 17).
+     * the page was opened at (services/files/signed-urls.ts).
      */
     pageLinks: LinkSigner;
-    /** The providers' checks for /api/health and the recurring provider check (issue 16). */
+    /** The providers' checks for /api/health and the recurring provider check. */
     providerMonitor: ProviderMonitor;
   }
 }
@@ -119,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Headers, idle and whole-request time limits (issue 18 §5).
+    // Headers, idle and whole-request time limits.
     ...httpServerOptions(config.httpTimeouts),
     // A path Fastify cannot route (bad percent-encoding, a parameter too long): the domain's words.
     frameworkErrors: answerFrameworkError,
@@ -189,7 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // under it) is the time-out itself, not a server error.
     if (wasTimedOut(request)) return;
     // An error answer has its own shape: a route's response schema for that status must not turn
-    // it into a serialization failure (issue 18 §1).
+    // it into a serialization failure.
     reply.serializer((payload) => JSON.stringify(payload)).type('application/json; charset=utf-8');
     const refused = requestErrorAnswer(error);
     if (refused) {

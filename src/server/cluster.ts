@@ -9,7 +9,7 @@ const MAX_RESTART_DELAY_MS = 30_000;
 const STOP_TIMEOUT_MS = 20_000;
 
 /**
- * The primary of WORKERS > 1 (issue 19 §5), once prepareInstallation has run: forks the workers,
+ * The primary of WORKERS > 1, once prepareInstallation has run: forks the workers,
  * which share the port (Node's cluster hands connections to them in turn), replaces a worker that
  * dies, and passes SIGINT/SIGTERM on for a clean stop. It serves nothing and opens no database.
  * Background jobs run in every worker: each claims with FOR UPDATE SKIP LOCKED (jobs/queue.ts).

@@ -6,9 +6,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signFileUrl } from './services/files/signed-urls';
-import { addStaff } from './services/staff/manage-staff';
 import { makeBmp, makeWav } from './test/media-fixtures';
-import { type SignedIn, signIn } from './test/sign-in';
+import { type SignedIn, signInStaff } from './test/sign-in';
 import { uploadTestFile } from './test/submission-fixtures';
 import { createTestContext, type TestContext } from './test/test-context';
 
@@ -63,8 +62,7 @@ describe('JSON answers', () => {
   const templates = '/api/agreement-templates';
   let staff: SignedIn;
   beforeAll(async () => {
-    await addStaff(ctx.database.db, 'curator@label.example');
-    staff = await signIn(ctx.app, ctx.database.db, 'curator@label.example');
+    staff = await signInStaff(ctx.app, ctx.database.db, 'curator@label.example');
   });
 
   it('come with brotli above 1 KB when the client takes it, gzip when it takes only gzip', async () => {

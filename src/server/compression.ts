@@ -11,7 +11,7 @@ const compressibleType =
   /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?(?:json|xml|javascript)(?:;|$))/i;
 
 /**
- * On-the-fly compression of answers (issue 17) with @fastify/compress: brotli at quality 4 (a
+ * On-the-fly compression of answers with @fastify/compress: brotli at quality 4 (a
  * fraction of the CPU of the build's quality 11, most of the gain on JSON), gzip otherwise, only
  * above 1 KB. The built assets are compressed at build time instead (vite.config.ts) and sent by
  * @fastify/static with `preCompressed`, which sets Content-Encoding itself, so they pass through.

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isTimeZone } from '../domain/common/calendar-date';
 import { parseGs1Prefix, parseIsrcPrefix } from '../domain/delivery/identifiers';
 import { type DkimSigning, readDkimPrivateKey } from './providers/mail/dkim';
-import { readConfiguredSealP12 } from './services/contracts/seal-certificate';
+import { type ConfiguredSeal, readConfiguredSealP12 } from './services/contracts/seal-certificate';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
@@ -73,7 +73,7 @@ export const envSchema = z.object({
   LABEL_NAME: z.string().trim().min(1).default('Imprint'),
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('hello@imprint.example'),
   REVIEW_PROMISE: z.string().trim().min(1).default('5-7 days'),
-  // The label's days (the response promise's answer-by dates, issue 20 §4): an IANA zone.
+  // The label's days (the response promise's answer-by dates): an IANA zone.
   LABEL_TIME_ZONE: z
     .string()
     .trim()
@@ -125,7 +125,7 @@ export const envSchema = z.object({
   TURNSTILE_VERIFY_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
-  // Dropbox Sign embedded signing (issue 10), optional: all three or none.
+  // Dropbox Sign embedded signing, optional: all three or none.
   DROPBOX_SIGN_API_KEY: z.string().trim().min(1).optional(),
   DROPBOX_SIGN_CLIENT_ID: z.string().trim().min(1).optional(),
   DROPBOX_SIGN_TEMPLATE_ID: z.string().trim().min(1).optional(),
@@ -197,7 +197,7 @@ export const envSchema = z.object({
     .regex(/^\S+$/, { error: 'must not contain spaces' })
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // How long a client may take (issue 18 §5, http-timeouts.ts); decimals so tests can use short ones.
+  // How long a client may take (http-timeouts.ts); decimals so tests can use short ones.
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0).max(86_400).default(900),
@@ -250,7 +250,7 @@ export interface AppConfig {
     name: string;
     contactEmail: string;
     reviewPromise: string;
-    /** The label's IANA time zone: its days, for the response promise (issue 20 §4). */
+    /** The label's IANA time zone: its days, for the response promise. */
     timeZone: string;
     social: { video?: string; music?: string; photo?: string };
   };
@@ -276,12 +276,12 @@ export interface AppConfig {
   };
   /** How long an invitation link works (design.md §6; the spec does not say). */
   invitationLifetimeDays: number;
-  /** The optional monday.com mirror of the board, when both are set (issue 9). */
+  /** The optional monday.com mirror of the board, when both are set. */
   monday: { apiToken: string; boardId: string; apiUrl: string } | undefined;
   /** Cloudflare Turnstile on the submission form, when both keys are set (design.md §1). */
   turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
   /**
-   * Dropbox Sign embedded signing instead of the built-in signing page (issue 10), when its key,
+   * Dropbox Sign embedded signing instead of the built-in signing page, when its key,
    * client id and template id are set. Webhooks are checked with the API key's HMAC.
    */
   dropboxSign:
@@ -292,7 +292,7 @@ export interface AppConfig {
    * SEAL_P12_PASSWORD are set, read and checked at start; undefined: the label's self-signed
    * certificate in DATA_DIR/seal/ (services/contracts/seal-certificate.ts).
    */
-  seal: { file: string; p12: Buffer; password: string } | undefined;
+  seal: ConfiguredSeal | undefined;
   /**
    * The RFC 3161 timestamp authority (TSA_URL) whose token every seal signature carries; a seal
    * waits (its job retries) while it cannot answer. Undefined: the server's clock only.

@@ -18,7 +18,7 @@ import {
   type SmallFilesystem,
 } from './test/full-storage';
 import { makeJpeg, makeWav } from './test/media-fixtures';
-import { multipartBody } from './test/multipart';
+import { createResumableUpload, multipartBody } from './test/multipart';
 import { postSubmission, prepareTestSubmission } from './test/submission-fixtures';
 import {
   createTestContext,
@@ -44,18 +44,6 @@ let nextIp = 1;
 /** Each upload from its own network: the per-IP upload limit must not decide what a test sees. */
 const freshIp = () => `198.51.100.${(nextIp++ % 200) + 1}`;
 
-function tusMetadata(sessionId: string): string {
-  return Object.entries({
-    filename: 'Long Take.wav',
-    filetype: 'audio/wav',
-    fileType: 'track',
-    artistName: 'Maya Rivers',
-    sessionId,
-  })
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
-}
-
 function uploadRequest(ctx: TestContext, file: Buffer, sessionId = 'session-full-disk-0001') {
   const { contentType, body } = multipartBody([
     { field: 'artistName', value: 'Maya Rivers' },
@@ -74,14 +62,12 @@ function uploadRequest(ctx: TestContext, file: Buffer, sessionId = 'session-full
 
 /** Creates a resumable upload of `length` bytes and sends them in one PATCH. */
 async function resumableUpload(base: string, body: Buffer, sessionId: string) {
-  const created = await fetch(`${base}/api/uploads/resumable`, {
-    method: 'POST',
-    headers: {
-      origin: base,
-      'tus-resumable': '1.0.0',
-      'upload-length': String(body.length),
-      'upload-metadata': tusMetadata(sessionId),
-    },
+  const created = await createResumableUpload(base, body.length, {
+    filename: 'Long Take.wav',
+    filetype: 'audio/wav',
+    fileType: 'track',
+    artistName: 'Maya Rivers',
+    sessionId,
   });
   expect(created.status).toBe(201);
   const url = new URL(created.headers.get('location') ?? '', base);

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -8,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REQUEST_TIMED_OUT } from '../domain';
 import { loadConfig } from './config';
 import { uploads } from './db/schema';
+import { filesUnder } from './test/full-storage';
 import { makeWav } from './test/media-fixtures';
+import { createResumableUpload } from './test/multipart';
 import {
   createTestContext,
   createTestDatabase,
@@ -17,7 +18,7 @@ import {
 } from './test/test-context';
 
 /**
- * Issue 18 §5: no client holds a connection by going quiet, and an upload that keeps sending goes
+ * No client holds a connection by going quiet, and an upload that keeps sending goes
  * on however long it takes. The limits are configured short here (fractions of a second); what is
  * asserted is what the client gets, never how long it took.
  */
@@ -68,12 +69,49 @@ async function uploadRows(ctx: TestContext): Promise<number> {
 }
 
 /** Files left under DATA_DIR/files (staged or stored), so a cut-off upload can be seen to leave none. */
-async function storedFiles(ctx: TestContext): Promise<string[]> {
-  const root = path.join(ctx.dataDir, 'files');
-  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath ?? '', entry.name));
+const storedFiles = (ctx: TestContext) => filesUnder(path.join(ctx.dataDir, 'files'));
+
+/** The signed URL a direct upload of `wav` PUTs to. */
+async function directUploadUrl(ctx: TestContext, fileName: string, wav: Buffer): Promise<URL> {
+  const generated = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/storage/generate-upload-url',
+    headers: { origin: ctx.config.publicUrl },
+    payload: {
+      fileName,
+      fileSize: wav.length,
+      contentType: 'audio/wav',
+      artistName: 'Maya',
+      fileType: 'track',
+    },
+  });
+  expect(generated.statusCode, generated.body).toBe(200);
+  return new URL(generated.json().uploadUrl as string);
+}
+
+/** Sends `body` in ten pieces 150 ms apart, then ends the request: slow, but never quiet for long. */
+async function writeSteadily(request: http.ClientRequest, body: Buffer): Promise<void> {
+  const pieces = 10;
+  const size = Math.ceil(body.length / pieces);
+  for (let i = 0; i < pieces; i++) {
+    request.write(body.subarray(i * size, (i + 1) * size));
+    await sleep(150);
+  }
+  request.end();
+}
+
+/** The app on the file's database with these limits (seconds), listening on a port of its own. */
+async function listeningApp(limits: { headers: string; idle: string; request: string }) {
+  const ctx = await createTestContext({
+    database,
+    env: {
+      HTTP_HEADERS_TIMEOUT_SECONDS: limits.headers,
+      HTTP_IDLE_TIMEOUT_SECONDS: limits.idle,
+      HTTP_REQUEST_TIMEOUT_SECONDS: limits.request,
+    },
+  });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  return { ctx, port: (ctx.app.server.address() as net.AddressInfo).port };
 }
 
 function multipartHead(port: number, boundary: string, length?: number): string {
@@ -118,16 +156,7 @@ describe('a request that goes quiet (idle limit)', () => {
   let ctx: TestContext;
   let port: number;
   beforeAll(async () => {
-    ctx = await createTestContext({
-      database,
-      env: {
-        HTTP_HEADERS_TIMEOUT_SECONDS: '5',
-        HTTP_IDLE_TIMEOUT_SECONDS: '0.4',
-        HTTP_REQUEST_TIMEOUT_SECONDS: '60',
-      },
-    });
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (ctx.app.server.address() as net.AddressInfo).port;
+    ({ ctx, port } = await listeningApp({ headers: '5', idle: '0.4', request: '60' }));
   });
   afterAll(async () => ctx.close());
 
@@ -148,20 +177,7 @@ describe('a request that goes quiet (idle limit)', () => {
 
   it('answers 408 JSON to a direct upload PUT that stops sending', async () => {
     const wav = makeWav({ seconds: 1 });
-    const generated = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/storage/generate-upload-url',
-      headers: { origin: ctx.config.publicUrl },
-      payload: {
-        fileName: 'slow.wav',
-        fileSize: wav.length,
-        contentType: 'audio/wav',
-        artistName: 'Maya',
-        fileType: 'track',
-      },
-    });
-    expect(generated.statusCode, generated.body).toBe(200);
-    const url = new URL(generated.json().uploadUrl as string);
+    const url = await directUploadUrl(ctx, 'slow.wav', wav);
     const head =
       `PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
       `Content-Type: audio/wav\r\nContent-Length: ${wav.length}\r\n\r\n`;
@@ -204,19 +220,7 @@ describe('a request that goes quiet (idle limit)', () => {
 
   it('lets a direct upload PUT that keeps sending run past the idle limit', async () => {
     const wav = makeWav({ seconds: 2 });
-    const generated = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/storage/generate-upload-url',
-      headers: { origin: ctx.config.publicUrl },
-      payload: {
-        fileName: 'steady.wav',
-        fileSize: wav.length,
-        contentType: 'audio/wav',
-        artistName: 'Maya',
-        fileType: 'track',
-      },
-    });
-    const url = new URL(generated.json().uploadUrl as string);
+    const url = await directUploadUrl(ctx, 'steady.wav', wav);
     const status = await new Promise<number>((resolve, reject) => {
       const request = http.request(
         {
@@ -232,15 +236,7 @@ describe('a request that goes quiet (idle limit)', () => {
         },
       );
       request.on('error', reject);
-      void (async () => {
-        const pieces = 10;
-        const size = Math.ceil(wav.length / pieces);
-        for (let i = 0; i < pieces; i++) {
-          request.write(wav.subarray(i * size, (i + 1) * size));
-          await sleep(150);
-        }
-        request.end();
-      })();
+      void writeSteadily(request, wav);
     });
     expect(status).toBe(200);
   });
@@ -248,17 +244,7 @@ describe('a request that goes quiet (idle limit)', () => {
   it('lets a resumable (tus) PATCH that keeps sending run past the idle limit', async () => {
     const wav = makeWav({ seconds: 2 });
     const metadata = { filename: 'steady.wav', filetype: 'audio/wav', fileType: 'track', artistName: 'Maya' };
-    const created = await fetch(`http://127.0.0.1:${port}/api/uploads/resumable`, {
-      method: 'POST',
-      headers: {
-        origin: `http://127.0.0.1:${port}`,
-        'tus-resumable': '1.0.0',
-        'upload-length': String(wav.length),
-        'upload-metadata': Object.entries(metadata)
-          .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-          .join(','),
-      },
-    });
+    const created = await createResumableUpload(`http://127.0.0.1:${port}`, wav.length, metadata);
     expect(created.status).toBe(201);
     const location = new URL(created.headers.get('location') ?? '', `http://127.0.0.1:${port}`);
     const answer = await new Promise<{ status: number; offset: string | undefined }>((resolve, reject) => {
@@ -287,15 +273,7 @@ describe('a request that goes quiet (idle limit)', () => {
         },
       );
       request.on('error', reject);
-      void (async () => {
-        const pieces = 10;
-        const size = Math.ceil(wav.length / pieces);
-        for (let i = 0; i < pieces; i++) {
-          request.write(wav.subarray(i * size, (i + 1) * size));
-          await sleep(150);
-        }
-        request.end();
-      })();
+      void writeSteadily(request, wav);
     });
     expect(answer).toEqual({ status: 204, offset: String(wav.length) });
   });
@@ -305,16 +283,7 @@ describe('headers that never finish arriving (headers limit)', () => {
   let ctx: TestContext;
   let port: number;
   beforeAll(async () => {
-    ctx = await createTestContext({
-      database,
-      env: {
-        HTTP_HEADERS_TIMEOUT_SECONDS: '0.5',
-        HTTP_IDLE_TIMEOUT_SECONDS: '5',
-        HTTP_REQUEST_TIMEOUT_SECONDS: '60',
-      },
-    });
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (ctx.app.server.address() as net.AddressInfo).port;
+    ({ ctx, port } = await listeningApp({ headers: '0.5', idle: '5', request: '60' }));
   });
   afterAll(async () => ctx.close());
 
@@ -341,16 +310,7 @@ describe('a body that drips for longer than a whole request may take (request li
   let ctx: TestContext;
   let port: number;
   beforeAll(async () => {
-    ctx = await createTestContext({
-      database,
-      env: {
-        HTTP_HEADERS_TIMEOUT_SECONDS: '0.5',
-        HTTP_IDLE_TIMEOUT_SECONDS: '5',
-        HTTP_REQUEST_TIMEOUT_SECONDS: '1',
-      },
-    });
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (ctx.app.server.address() as net.AddressInfo).port;
+    ({ ctx, port } = await listeningApp({ headers: '0.5', idle: '5', request: '1' }));
   });
   afterAll(async () => ctx.close());
 

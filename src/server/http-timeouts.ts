@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { REQUEST_HEADERS_TOO_LARGE, REQUEST_MALFORMED, REQUEST_TIMED_OUT } from '../domain';
 
 /**
- * No request holds a connection (issue 18 §5). A client that stops sending is cut off, while an
+ * No request holds a connection. A client that stops sending is cut off, while an
  * upload that keeps sending, however long it takes, goes on:
  * - headers: the request line and headers must arrive within `headersMs` (Node's headersTimeout);
  * - idle: `idleMs` without a byte, in either direction, while a request is in progress ends it: a

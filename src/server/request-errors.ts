@@ -21,7 +21,7 @@ import {
 import { AppError } from './errors';
 
 /**
- * How a request that cannot be used is answered (issue 18 §1, §3, §10): every refusal is a 4xx
+ * How a request that cannot be used is answered: every refusal is a 4xx
  * `{ success: false, error, details? }` in the words of src/domain, never a validation library's
  * or the framework's own.
  */
@@ -134,7 +134,7 @@ const FRAMEWORK_MESSAGES: Readonly<Record<string, string>> = {
   FST_ERR_ROUTE_MISSING_CONTENT_TYPE: REQUEST_CONTENT_TYPE_UNSUPPORTED,
   FST_ERR_ROUTE_MISSING_CONTENT: REQUEST_BODY_EMPTY,
   FST_ERR_NOT_FOUND: ROUTE_NOT_FOUND,
-  // @fastify/multipart: the request says multipart but is not (issue 18 §4).
+  // @fastify/multipart: the request says multipart but is not.
   FST_INVALID_MULTIPART_CONTENT_TYPE: REQUEST_CONTENT_TYPE_UNSUPPORTED,
   FST_PROTO_VIOLATION: REQUEST_MALFORMED,
 };

@@ -3,7 +3,7 @@ import type { AppConfig } from './config';
 
 /**
  * The end-to-end suite's clock (IMPRINT_TEST_HOOKS only): a request may say what time it is for
- * the response promise (issue 20 §4), so a spec sees a submission near or past the promise days
+ * the response promise, so a spec sees a submission near or past the promise days
  * ahead without moving the server's clock for the specs running beside it. Everywhere else, and
  * whenever the header is absent or unreadable, it is now.
  */

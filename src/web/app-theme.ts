@@ -63,7 +63,7 @@ function createAppTheme(): Theme {
       // Buttons show the focus ring above when focused from the keyboard (ButtonBase's own
       // `outline: 0` comes after the global rule, hence `focusRing` on each), not MUI's focus ripple,
       // which mounted a ripple and ran an endless pulsing animation whenever a button took focus (the
-      // beta notice's button, focused as it opens, gave the submit page's load a long task: issue 17).
+      // beta notice's button, focused as it opens, gave the submit page's load a long task).
       MuiButton: {
         defaultProps: { disableElevation: true, disableFocusRipple: true },
         styleOverrides: {
@@ -102,7 +102,7 @@ let created: Theme | undefined;
 
 /**
  * The app's MUI theme, made on first use rather than when the module loads: the browser then makes
- * it while rendering, not inside the long task that runs the app's scripts (issue 17). One theme,
+ * it while rendering, not inside the long task that runs the app's scripts. One theme,
  * shared by every render (it never changes).
  */
 export function appTheme(): Theme {

@@ -9,8 +9,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Whether `value` has the shape of `publicConfigSchema` (src/domain/public-config-schema.ts). Checked by
- * hand because this runs before the first render and zod is not part of the first paint
- * (issue 17); the server built the object from its validated configuration, and config.test.ts
+ * hand because this runs before the first render and zod is not part of the first paint;
+ * the server built the object from its validated configuration, and config.test.ts
  * holds this check to the schema's answer on valid and broken samples.
  */
 export function isPublicConfig(value: unknown): value is PublicConfig {

@@ -1,4 +1,4 @@
-// The prerender (issue 17): the public pages rendered to HTML on the server, so that a phone paints
+// The prerender: the public pages rendered to HTML on the server, so that a phone paints
 // them before any script has arrived, and the signed-in pages rendered per request with their
 // reader's data; the client then hydrates that markup (main.tsx). `vite build` builds this module
 // for Node into dist/web-server/entry-server.js, which routes/web.ts imports.
@@ -97,7 +97,7 @@ export async function renderPage(
     )
     // Marked as Emotion marks the tags it has moved out of the way of hydration: they are in the
     // head already, and moving them would make the browser recompute every style of the page
-    // while the app starts (issue 17: a long task on a phone). Emotion still takes them over.
+    // while the app starts (a long task on a phone). Emotion still takes them over.
     .replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
   return { html, styles, pageData };
 }

@@ -17,7 +17,7 @@ import { startWebVitals } from './monitoring/web-vitals';
 import { readPageData, seedQueries } from './page-data';
 import { appRoutes, createAppRouter, preloadCurrentPages } from './routes';
 
-// Before anything renders: an error while the app starts is reported too (issue 16).
+// Before anything renders: an error while the app starts is reported too.
 installErrorReporting();
 // Read once at start: the server renders a fresh index.html per request, so it cannot change under us.
 const publicConfig = readPublicConfig();
@@ -37,7 +37,7 @@ const options: RootOptions = {
 /**
  * Starts the app in steps, each a task of its own after the scripts have run: the theme and caches,
  * the router, fetching the page's code, then the render. On a phone each is then a short task
- * rather than part of one long one (issue 17: total blocking time).
+ * rather than part of one long one (total blocking time).
  */
 async function start() {
   await nextTask();
@@ -60,7 +60,7 @@ async function start() {
   if (!container) throw new Error('index.html has no #root element');
 
   // The server renders the public pages for visitors, and the signed-in pages for their reader
-  // (issue 17: they paint before any script runs), and embeds what they were rendered with: the
+  // (they paint before any script runs), and embeds what they were rendered with: the
   // client takes that markup over instead of rendering it again.
   const pageData = container.firstElementChild ? readPageData() : undefined;
 
@@ -97,7 +97,7 @@ async function start() {
     const root = createRoot(container, options);
     // The first render as a transition: React renders it in slices of a few milliseconds and lets
     // the browser paint and answer input between them, instead of one long task for the whole page
-    // (issue 17: total blocking time on a phone). Only the commit, which writes the DOM, is one piece.
+    // (total blocking time on a phone). Only the commit, which writes the DOM, is one piece.
     startTransition(() => root.render(app));
   }
 }

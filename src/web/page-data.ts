@@ -9,7 +9,7 @@ import { queryKeys } from './api/query-keys';
 
 /**
  * What a page rendered on the server was rendered with besides the public config: the answers of
- * the queries its first render reads (issue 17). The server embeds it beside the markup as
+ * the queries its first render reads. The server embeds it beside the markup as
  * `<script id="imprint-page-data" type="application/json">`; the client puts it in its query cache
  * before hydrating, so its first render is the server's and the page does not ask again on load.
  *

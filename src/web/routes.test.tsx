@@ -1,13 +1,10 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultPublicConfig, NO_SUBMISSION_ID, type SessionUser } from '../domain';
-import { PublicConfigContext } from './config';
 import { appRoutes, preloadCurrentPages } from './routes';
 import { mockApi } from './test/mock-api';
-import { theme } from './theme';
+import { renderRouter } from './test/render-page';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -29,17 +26,8 @@ function openApp(entry: string) {
         ? { status: 200, body: { submissionsEnabled: true } }
         : { status: 404, body: { success: false, error: 'Not found' } },
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(appRoutes(defaultPublicConfig), { initialEntries: [entry] });
-  render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <PublicConfigContext value={defaultPublicConfig}>
-          <RouterProvider router={router} />
-        </PublicConfigContext>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
+  renderRouter(router);
   return { api, router };
 }
 

@@ -22,7 +22,7 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
 /**
  * Starts fetching the code of the pages `router` is on, without waiting for React to render
  * them: a signed-in page's code then loads while the session is checked, not after, and a page the
- * server rendered is hydrated as soon as it can be (issue 17). A data router keeps a route's
+ * server rendered is hydrated as soon as it can be. A data router keeps a route's
  * `Component` as its `element` (React Router's `mapRouteProperties`), so the page is read there.
  */
 export function preloadCurrentPages(router: {
@@ -173,7 +173,7 @@ export function appRoutes(config: Pick<PublicConfig, 'labelName'>): RouteObject[
           ],
         },
 
-        // The artist agreement's check page (issue 10): the artist and staff both open it
+        // The artist agreement's check page: the artist and staff both open it
         {
           Component: SignedInArea,
           children: [{ path: 'contracts/:id/verify', Component: VerifyContractPage }],
@@ -182,7 +182,7 @@ export function appRoutes(config: Pick<PublicConfig, 'labelName'>): RouteObject[
         { path: '*', Component: NotFoundPage },
       ],
     },
-    // The signing page (issue 10) opens in a popup: no site header. It answers a visitor by
+    // The signing page opens in a popup: no site header. It answers a visitor by
     // sending them to /login with the way back, from the server's 401.
     {
       Component: SigningLayout,

@@ -43,7 +43,7 @@ export const healthResponseSchema = z.object({
    */
   notices: z.array(z.string()).optional(),
   /**
-   * Mail in the job queue (issue 18 §9): waiting to be sent (through an outage mail is retried for
+   * Mail in the job queue: waiting to be sent (through an outage mail is retried for
    * a day), the oldest one's wait, and mail given up in the last 24 hours. The last error (the mail
    * server's words) only for staff. Optional for the clients' sake: every answer has it.
    */

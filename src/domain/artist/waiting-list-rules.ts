@@ -15,7 +15,7 @@ export const WAITING_LIST_SUCCESS_MESSAGE = `Thank you for joining our waiting l
 export const JOIN_WAITING_LIST_LABEL = 'Join Waiting List';
 
 /**
- * The answer to a full submission while staff have switched submissions off (issue 18 §11). The
+ * The answer to a full submission while staff have switched submissions off. The
  * spec quotes no text for it (001 §1: "disabled (waiting-list mode in which the artist details step
  * collects a short form instead of the full flow)"); these are the submit page's own words for
  * waiting-list mode, so the artist reads the same thing in the form and in the answer.

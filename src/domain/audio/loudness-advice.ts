@@ -1,7 +1,7 @@
 import type { LoudnessMeasurement } from './loudness';
 
 /**
- * What the loudness check found, in an artist's words (issue 21 §2). Advice, never a block: the
+ * What the loudness check found, in an artist's words. Advice, never a block: the
  * form shows it beside the file and lets the artist go on, and staff see the same words beside the
  * stored measurement. Each item is a finding (what was measured, with the number) and a piece of
  * advice (a fixed sentence, exported so the web app and the server say the same thing).

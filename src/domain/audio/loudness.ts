@@ -3,7 +3,7 @@ import { createWavPcmDecoder, type WavPcmDecoderOptions } from './wav-pcm';
 import { type AudioWaveform, createWaveformMeter, type WaveformMeter } from './waveform-peaks';
 
 /**
- * The loudness and level check of a master (issue 21 §2), run on the artist's file in a Web Worker
+ * The loudness and level check of a master, run on the artist's file in a Web Worker
  * before upload and on the stored file by the server's job: the same numbers in both places.
  *
  * - Integrated loudness, ITU-R BS.1770-4: K-weighting (a high shelf and a high-pass, their
@@ -576,7 +576,7 @@ export type WavLoudnessResult =
   | { ok: false; reason: string };
 
 export interface WavLoudnessAnalyserOptions extends WavPcmDecoderOptions {
-  /** Also measure the waveform in this many bars (the clip picker's, issue 21 §3): one decode for both. */
+  /** Also measure the waveform in this many bars (the clip picker's): one decode for both. */
   waveformBars?: number;
 }
 

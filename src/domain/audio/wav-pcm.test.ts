@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ascii, chunk, concat, u32 } from '../files/test-bytes';
 import {
   createWavPcmDecoder,
   decodeWav,
@@ -9,29 +10,6 @@ import {
 
 // Files are written byte by byte here where the test is about the bytes, and with encodeWav where
 // it is about the decoder's bookkeeping (chunks, pieces, truncation).
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
-const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
-
-function u32(value: number): Uint8Array {
-  const out = new Uint8Array(4);
-  new DataView(out.buffer).setUint32(0, value, true);
-  return out;
-}
-
-/** A chunk with its header, and the pad byte when the body is odd-sized. */
-function chunk(id: string, body: Uint8Array, declaredSize = body.length): Uint8Array {
-  return concat(ascii(id), u32(declaredSize), body, new Uint8Array(body.length % 2));
-}
 
 function riff(...chunks: Uint8Array[]): Uint8Array {
   const body = concat(...chunks);

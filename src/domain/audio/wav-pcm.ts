@@ -1,7 +1,7 @@
 import { parseWavHeader, WAVE_FORMAT_EXTENSIBLE, type WavHeader } from '../files/wav-header';
 
 /**
- * A WAV file's samples as numbers (issue 21 §2): the loudness check decodes the artist's file in a
+ * A WAV file's samples as numbers: the loudness check decodes the artist's file in a
  * Web Worker before upload, and the server's job decodes the stored file the same way. Pure, and
  * incremental: bytes go in as they are read (a `File` slice, a storage stream) and each push gives
  * back the frames it completed, so an 86 MB master is measured without ever holding all of its

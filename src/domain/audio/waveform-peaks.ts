@@ -4,7 +4,7 @@ import type { PcmChannels } from './wav-pcm';
 /**
  * A track's waveform: the peak level of equal slices of the file, 0–100 (100 is full scale),
  * computed once from the WAV while it streams past (never by decoding again to draw it). The
- * staff board's preview (issue 20 §5) draws 120 bars; the social clip picker (issue 21 §3) draws
+ * staff board's preview draws 120 bars; the social clip picker draws
  * 1000 with the track's duration, computed in the browser's loudness pass and by the server's
  * `media.audio-peaks` job. Pure and incremental, like the decoder it reads.
  */

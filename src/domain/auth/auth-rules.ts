@@ -1,5 +1,5 @@
 // The rules and texts of signing in, without zod: the app's first paint uses them (the top bar,
-// the role guards), and the request and answer schemas live in auth-schemas.ts (issue 17).
+// the role guards), and the request and answer schemas live in auth-schemas.ts.
 
 /** Sign-in by e-mail (design.md §1, §6): numbers that the server enforces and the screens state. */
 export const SIGN_IN_LINK_LIFETIME_MINUTES = 15;

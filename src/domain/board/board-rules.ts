@@ -1,7 +1,7 @@
 import { countDaysBetween } from '../common/calendar-date';
 
 /**
- * The staff board's list (issue 20 §5): the orders it can be read in, its search and its bulk
+ * The staff board's list: the orders it can be read in, its search and its bulk
  * decisions. Pure rules; the query's schema is schemas/board.ts, the SQL services/submissions.
  */
 
@@ -26,7 +26,7 @@ export const BOARD_SEARCH_MIN_WORD = 3;
 /**
  * The most the board counts of one status (and of those past the promise) once a search or filter
  * narrows it: counting every match of a broad search would take longer than the page itself
- * (issue 20 §5: a page in 10 ms at 100,000 submissions). A count that reaches it is "1,000+", never
+ * (the aim is a page in 10 ms at 100,000 submissions). A count that reaches it is "1,000+", never
  * a wrong exact number; the whole board's counts (kept by triggers) are always exact.
  */
 export const BOARD_COUNT_CAP = 1000;

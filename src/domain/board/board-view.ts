@@ -6,7 +6,7 @@ import { isSubmissionStatus, type SubmissionStatus } from '../status/submission-
 import { BOARD_SORTS, type BoardSort } from './board-rules';
 
 /**
- * What the staff board is showing (issue 20 §5): the search, the filters and the order, as the
+ * What the staff board is showing: the search, the filters and the order, as the
  * page's URL carries them and `GET /api/board/items` takes them. The page reads it from its URL,
  * and so does the server when it renders the board for its reader (routes/signed-in-pages.ts),
  * so both ask for the same list under the same cache key. A filter added later is one more key.
@@ -19,7 +19,7 @@ export interface BoardView {
   releasedFrom?: string | undefined;
   releasedTo?: string | undefined;
   sort?: BoardSort | undefined;
-  /** Only those past the response promise (issue 20 §4). */
+  /** Only those past the response promise. */
   overdue?: 'true' | undefined;
   /** Only releases whose latest delivery to the stores stands so. */
   delivery?: DeliveryState | undefined;
@@ -36,7 +36,7 @@ export interface QueryParams {
  * The board's view from a query string: what the URL names and the server would take; anything
  * else is left out rather than refused, so an old or hand-edited link still opens the board. A
  * date range written backwards is dropped as a whole. No zod: the board the server rendered
- * hydrates before any schema has loaded (issue 17).
+ * hydrates before any schema has loaded.
  */
 export function parseBoardView(params: QueryParams): BoardView {
   const view: BoardView = {};
@@ -58,7 +58,7 @@ export function parseBoardView(params: QueryParams): BoardView {
   }
   const sort = params.get('sort');
   if ((BOARD_SORTS as readonly string[]).includes(sort ?? '')) view.sort = sort as BoardSort;
-  // Past the response promise only (issue 20 §4; the Response promise page links here).
+  // Past the response promise only (the Response promise page links here).
   if (params.get('overdue') === 'true') view.overdue = 'true';
   const delivery = params.get('delivery');
   if (isDeliveryState(delivery)) view.delivery = delivery;

@@ -1,6 +1,6 @@
 import { MAX_BULK_DECISION_ITEMS } from './board-rules';
 
-/** The refusals of the board's list and its bulk decisions (issue 20 §5), in the label's words. */
+/** The refusals of the board's list and its bulk decisions, in the label's words. */
 export const UNKNOWN_BOARD_SORT =
   "The board can be sorted 'newest' or 'oldest' first, by 'status', or by 'age' (longest in its status first).";
 export const BOARD_SEARCH_TOO_LONG = 'The search can be at most 100 characters long.';

@@ -43,7 +43,7 @@ function requireIsoDate(value: IsoDate): number {
  */
 export function getIsoDateOfInstant(instant: Date, timeZone = 'UTC'): IsoDate {
   // UTC needs no formatter (the board works out each row's answer-by date with it: a formatter
-  // built per call was a tenth of a board page's time, issue 20 §5).
+  // built per call was a tenth of a board page's time).
   if (timeZone === 'UTC') return instant.toISOString().slice(0, 10);
   return isoDateIn(instant.getTime(), timeZone);
 }

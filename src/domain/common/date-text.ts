@@ -1,6 +1,6 @@
 /**
  * Dates and times as the pages write them (US English), without `Intl`: the server renders pages
- * that the browser then takes over (issue 17), and both must write the same text whatever their ICU
+ * that the browser then takes over, and both must write the same text whatever their ICU
  * version; and the first `Intl.DateTimeFormat` a page makes loads locale data, a long task on a
  * phone while the page starts.
  */

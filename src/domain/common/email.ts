@@ -6,7 +6,7 @@ import { isStorableLine } from './text';
  */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Also one line of storable text: no control characters, no half of an emoji (issue 18 §3). */
+/** Also one line of storable text: no control characters, no half of an emoji. */
 export function isValidEmail(value: string): boolean {
   const trimmed = value.trim();
   return isStorableLine(trimmed) && EMAIL_PATTERN.test(trimmed);

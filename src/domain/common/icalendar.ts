@@ -1,8 +1,8 @@
 import { addDays, type IsoDate, parseIsoDate } from './calendar-date';
 
 /**
- * A small iCalendar (RFC 5545) writer for all-day events: what the key-dates download needs
- * (issue 21 §1). No library for it is installed, and the format's rules that matter here are few:
+ * A small iCalendar (RFC 5545) writer for all-day events: what the key-dates download needs.
+ * No library for it is installed, and the format's rules that matter here are few:
  * CRLF line ends (§3.1), lines folded at 75 octets with a space starting each continuation (§3.1),
  * TEXT values with backslash, semicolon, comma and line breaks escaped (§3.3.11), all-day events as
  * DTSTART;VALUE=DATE with the next day as the (exclusive) DTEND (§3.6.1), and every event with a

@@ -1,5 +1,5 @@
 /**
- * The words for a request field that its schema refuses (issue 18 §10). A field with a rule of the
+ * The words for a request field that its schema refuses. A field with a rule of the
  * spec gets that rule's message where the rule runs (the submission and waiting-list validators,
  * the schema's own message); everything else is described here, from the field's name, so no
  * answer ever carries a validation library's own words.

@@ -2,7 +2,7 @@
  * Text Imprint can store. PostgreSQL refuses a NUL character in text and JSON, and a lone UTF-16
  * surrogate (half of an emoji, cut in two) is not a character at all: it cannot be encoded as
  * UTF-8 and is stored, if at all, as a replacement mark. Such text is refused with this message
- * rather than stored wrong or failing deep inside a query (issue 18 §3).
+ * rather than stored wrong or failing deep inside a query.
  */
 export const UNSTORABLE_TEXT =
   'The text contains characters that cannot be stored (a control character or half of an emoji). Please remove them and try again.';

@@ -1,7 +1,7 @@
 import { AGREEMENT_TERMS } from './signing';
 
 /**
- * The artist agreement is a template staff edit in the console (issue 10). Its body is plain text:
+ * The artist agreement is a template staff edit in the console. Its body is plain text:
  * paragraphs separated by blank lines, a line starting with '# ' is a heading, and the
  * placeholders below are filled in for each artist. Every saved edit is a new version; a signature
  * request freezes the text it was made from.

@@ -2,7 +2,7 @@ import { listTrackCredits } from '../contributors/track-credits';
 import { formatDisplayDate, getReleaseTypeLabel } from '../display/display-rules';
 
 /**
- * The schedule to the artist agreement of one approved release (issue 21 §4): what was approved,
+ * The schedule to the artist agreement of one approved release: what was approved,
  * frozen when staff approve it, signed by the artist in the built-in signing flow, and what the
  * verify page compares a dropped file with. Pure: the server gives it the stored rows and the
  * files' SHA-256, and renders its text for the signing page and the sealed PDF from here.

@@ -13,7 +13,7 @@ export const SIGNATURE_STATUS_LABELS: Record<SignatureStatusValue, string> = {
   expired: 'Expired',
 };
 
-/** How long an artist has to sign a request, counted from its creation (issue 10). */
+/** How long an artist has to sign a request, counted from its creation. */
 export const SIGNATURE_REQUEST_LIFETIME_DAYS = 30;
 /** A signing link (the token in `/sign/:token`) works this long; asking again issues a new one. */
 export const SIGNING_LINK_LIFETIME_MINUTES = 60;
@@ -68,7 +68,7 @@ export function getSignatureRequestExpiry(createdAt: Date): Date {
   return new Date(createdAt.getTime() + SIGNATURE_REQUEST_LIFETIME_DAYS * 86_400_000);
 }
 
-/** Texts of the signing page and its API (issue 10). */
+/** Texts of the signing page and its API. */
 export const SIGNING_MESSAGES = {
   linkInvalid:
     'This signing link is invalid or has expired. Go back to your dashboard and open the agreement again.',

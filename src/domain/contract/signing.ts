@@ -1,4 +1,4 @@
-import type { SignatureStatus } from '../schemas/contract';
+import type { SignatureStatusValue } from './signing-rules';
 
 /** Contract signing timings (spec 000 §4, §9). */
 export const SIGNATURE_POLL_INTERVAL_MS = 5_000;
@@ -7,7 +7,7 @@ export const SIGNING_WINDOW = { width: 1000, height: 800 } as const;
 export const SIGNING_WINDOW_CHECK_MS = 1_000;
 
 /** Polling stops on any final status, and after 30 attempts whatever the status. */
-export function shouldKeepPolling(status: SignatureStatus, attemptsMade: number): boolean {
+export function shouldKeepPolling(status: SignatureStatusValue, attemptsMade: number): boolean {
   return status === 'awaiting_signature' && attemptsMade < SIGNATURE_POLL_MAX_ATTEMPTS;
 }
 

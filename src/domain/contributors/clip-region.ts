@@ -3,7 +3,7 @@ import type { SocialClip } from '../schemas/track';
 import { parseClipTime, RECOMMENDED_CLIP_MAX_SECONDS, RECOMMENDED_CLIP_MIN_SECONDS } from './track-details';
 
 /**
- * A social clip as a span of the track's waveform (issue 21 §3): the rules of the picker, pure so
+ * A social clip as a span of the track's waveform: the rules of the picker, pure so
  * that the waveform, the keyboard and the mm:ss fields agree. Times are whole seconds, because a
  * clip is stored as mm:ss (spec 001 §3); the length a region may be dragged or resized to is the
  * spec's 30-60 seconds (§5, §9), or the whole track when it is shorter than that.

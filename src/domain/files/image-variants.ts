@@ -1,5 +1,5 @@
 /**
- * Uploaded images are served as variants (issue 17); no zod here, so the page's first paint can
+ * Uploaded images are served as variants; no zod here, so the page's first paint can
  * take these names without it. The image mapping's schema is in `schemas/image-mapping.ts`.
  *
  * The formats every uploaded image is served in, in the order a `<picture>` offers them: a browser

@@ -13,7 +13,7 @@ export function formatInvalidWavType(type: string, browser: string): string {
 }
 
 /**
- * A file name with a control character or half an emoji (issue 18 §3): not quoted by the spec. The
+ * A file name with a control character or half an emoji: not quoted by the spec. The
  * name is shown to staff and sent back in downloads, so it has to be text that can be stored.
  */
 export const INVALID_FILE_NAME =
@@ -30,7 +30,7 @@ export const UPLOAD_REQUEST_MESSAGES = {
 } as const;
 
 /**
- * A resumable (tus) chunk that runs past the length declared when the upload began (issue 18 §7):
+ * A resumable (tus) chunk that runs past the length declared when the upload began:
  * the upload ends and its bytes are deleted at once. Not quoted by the spec.
  */
 export const RESUMABLE_CHUNK_TOO_LONG = 'The file is longer than the size given when its upload began';

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ascii, chunk, concat, type Fmt, fmtBody, u32 } from './test-bytes';
 import {
   parseWavHeader,
   WAVE_FORMAT_EXTENSIBLE,
@@ -9,61 +10,6 @@ import {
 
 // The bytes are written field by field here, as a WAV writer does, so each test states exactly
 // which header it feeds the parser.
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
-function ascii(text: string): Uint8Array {
-  return Uint8Array.from(text, (c) => c.charCodeAt(0));
-}
-
-function u32(value: number): Uint8Array {
-  const out = new Uint8Array(4);
-  new DataView(out.buffer).setUint32(0, value, true);
-  return out;
-}
-
-/** A chunk with its header, and the pad byte when the body is odd-sized. */
-function chunk(id: string, body: Uint8Array, declaredSize = body.length): Uint8Array {
-  const pad = body.length % 2 === 1 ? new Uint8Array(1) : new Uint8Array(0);
-  return concat(ascii(id), u32(declaredSize), body, pad);
-}
-
-interface Fmt {
-  tag?: number;
-  channels?: number;
-  rate?: number;
-  bits?: number;
-  blockAlign?: number;
-  byteRate?: number;
-}
-
-function fmtBody({
-  tag = 1,
-  channels = 2,
-  rate = 44100,
-  bits = 16,
-  blockAlign,
-  byteRate,
-}: Fmt = {}): Uint8Array {
-  const align = blockAlign ?? (channels * bits) / 8;
-  const body = new Uint8Array(16);
-  const view = new DataView(body.buffer);
-  view.setUint16(0, tag, true);
-  view.setUint16(2, channels, true);
-  view.setUint32(4, rate, true);
-  view.setUint32(8, byteRate ?? rate * align, true);
-  view.setUint16(12, align, true);
-  view.setUint16(14, bits, true);
-  return body;
-}
 
 /** KSDATAFORMAT_SUBTYPE_PCM / _IEEE_FLOAT: the code, then 00000000-0010-8000-00AA00389B71. */
 function subtypeGuid(code: number): number[] {

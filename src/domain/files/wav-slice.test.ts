@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ascii, chunk, concat, fmtBody, u32 } from './test-bytes';
 import { parseWavHeader, WAVE_FORMAT_EXTENSIBLE } from './wav-header';
 import {
   buildWavClipHeader,
@@ -13,41 +14,6 @@ import {
 } from './wav-slice';
 
 // Each test writes the bytes it feeds in, field by field, so it says exactly which file it cuts.
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
-const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
-
-function u32(value: number): Uint8Array {
-  const out = new Uint8Array(4);
-  new DataView(out.buffer).setUint32(0, value, true);
-  return out;
-}
-
-function chunk(id: string, body: Uint8Array): Uint8Array {
-  return concat(ascii(id), u32(body.length), body, new Uint8Array(body.length % 2));
-}
-
-function fmtBody({ tag = 1, channels = 2, rate = 44_100, bits = 16 } = {}): Uint8Array {
-  const align = (channels * bits) / 8;
-  const body = new Uint8Array(16);
-  const view = new DataView(body.buffer);
-  view.setUint16(0, tag, true);
-  view.setUint16(2, channels, true);
-  view.setUint32(4, rate, true);
-  view.setUint32(8, rate * align, true);
-  view.setUint16(12, align, true);
-  view.setUint16(14, bits, true);
-  return body;
-}
 
 function extensibleFmtBody(): Uint8Array {
   const body = new Uint8Array(40);

@@ -8,7 +8,7 @@ export function isWellFormedToken(token: string): boolean {
   return TOKEN_FORMAT.test(token);
 }
 
-/** Invitation statuses of the staff console (issue 9): valid, expired (30 days by default), used, revoked. */
+/** Invitation statuses of the staff console: valid, expired (30 days by default), used, revoked. */
 export const INVITATION_STATUSES = ['valid', 'expired', 'used', 'revoked'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 

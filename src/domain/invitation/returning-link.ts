@@ -20,7 +20,7 @@ export function isReturningLinkExpired(expiresOn: IsoDate, today: IsoDate): bool
   return compareIsoDates(today, expiresOn) > 0;
 }
 
-/** What staff are told when they change a link's last day (issue 9). */
+/** What staff are told when they change a link's last day. */
 export const RETURNING_LINK_EXPIRY_MESSAGES = {
   invalidDate: 'Enter the last day the link should work.',
   tooLate: 'A returning-artist link can work for at most 365 days from today.',
@@ -47,7 +47,7 @@ export function getReturningLinkEndOfLastDay(lastDay: IsoDate): Date {
 /** Why a returning-artist link failed (spec 001 §2). */
 export type ReturningLinkFailure = 'expired' | 'deactivated' | 'wrong-format' | 'unknown';
 
-/** The reasons of the invalid screen, word for word (issue 9). */
+/** The reasons of the invalid screen, word for word. */
 export const RETURNING_LINK_FAILURE_MESSAGES: Record<ReturningLinkFailure, string> = {
   expired: 'This link has expired. Returning-artist links are valid for 365 days.',
   deactivated: 'This link has been deactivated. Please contact us for a new one.',
@@ -55,7 +55,7 @@ export const RETURNING_LINK_FAILURE_MESSAGES: Record<ReturningLinkFailure, strin
   unknown: RETURNING_ARTIST_MESSAGES.invalidToken,
 };
 
-/** The line the approval mail carries (issue 9). */
+/** The line the approval mail carries. */
 export function formatReturningLinkOffer(url: string): string {
   return `Send us your next release: ${url} — this link works for 365 days.`;
 }

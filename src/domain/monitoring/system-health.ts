@@ -1,5 +1,5 @@
 /**
- * The system's health as the label sees it (issue 16): the providers Imprint depends on, which of
+ * The system's health as the label sees it: the providers Imprint depends on, which of
  * them it cannot serve without, and how the dashboard's status and issues follow from what is
  * stored.
  */
@@ -73,7 +73,7 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** Mail in the job queue (issue 18 §9), as the health endpoint and the staff dashboard show it. */
+/** Mail in the job queue, as the health endpoint and the staff dashboard show it. */
 export interface MailQueueState {
   /** Mails not yet sent: due, being sent, or waiting for their next attempt. */
   waiting: number;

@@ -1,7 +1,7 @@
 import { WEB_VITAL_PERCENTILE, type WebVitalName } from './web-vitals';
 
 /**
- * Web vitals are also counted in hourly histograms (issue 16), so that the dashboard reads a week
+ * Web vitals are also counted in hourly histograms, so that the dashboard reads a week
  * of a busy label's page loads in a few thousand rows instead of hundreds of thousands. A bin spans
  * a factor of 1.05 (5%): bin 0 holds values under 1 (ms; CLS in thousandths), bin k ≥ 1 holds
  * [1.05^(k-1), 1.05^k). A percentile read from the bins is within a bin's span (5%) of the exact one,

@@ -1,5 +1,5 @@
 /**
- * Web vitals of real page loads (issue 16) and the dashboard's performance score.
+ * Web vitals of real page loads and the dashboard's performance score.
  *
  * Each metric has the published "good" and "poor" thresholds (web.dev/articles/vitals, the same
  * ones the Chrome UX Report uses): a value at or under `good` is good, over `poor` is poor.

@@ -1,7 +1,7 @@
 import { MAX_PAGE_SIZE } from './page-rules';
 
 /**
- * The refusals of a paged list (issue 19): a cursor is the server's own bookmark in one list, so
+ * The refusals of a paged list: a cursor is the server's own bookmark in one list, so
  * anything else in its place is named as such, and the caller is told how to carry on.
  */
 export const INVALID_LIST_CURSOR =

@@ -2,7 +2,7 @@ import type { FieldError } from '../common/field-error';
 import { parseSpotifyArtistUrl } from '../spotify/spotify-url';
 
 /**
- * The edit-profile form's checks (issue 8): the streaming and social profiles must be links to
+ * The edit-profile form's checks: the streaming and social profiles must be links to
  * the right service, the website any web address; PPL and PRS numbers are checked loosely, since
  * their formats vary (a PPL ID is a few letters and digits, a PRS/CAE/IPI number 9-11 digits), so
  * only what cannot be one is refused. Empty fields are fine: the profile is filled in over time.

@@ -2,7 +2,7 @@
  * Current distributors an artist may be transferring from (spec 001 §3): sorted alphabetically
  * (case-insensitive), with 'Other / Not Listed' kept last so it is easy to find. Written in that
  * order rather than sorted when the module loads: `localeCompare` with a locale builds a collator
- * per comparison, ~25 ms of the submit page's load on a phone (issue 17); a test keeps the order.
+ * per comparison, ~25 ms of the submit page's load on a phone; a test keeps the order.
  */
 export const OTHER_DISTRIBUTOR = 'Other / Not Listed';
 

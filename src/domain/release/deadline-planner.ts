@@ -11,7 +11,7 @@ import { SINGLE_SPACING_DAYS } from '../music/release-dates';
 import { MIN_TRACKS_FOR_GROUPING } from '../music/release-strategy';
 
 /**
- * The deadline planner (issue 21 §1): from a submission's release plan, the dates that follow. Each
+ * The deadline planner: from a submission's release plan, the dates that follow. Each
  * release moment (the release, or each single of a singles-first plan) has the label's delivery
  * deadline and the editorial pitch deadline, a number of days before it that staff set. Calendar
  * dates only (calendar-date.ts); weekends are not skipped, since neither the spec nor the
@@ -187,7 +187,7 @@ function momentSubject(moment: ReleaseMoment): string {
 }
 
 /**
- * The plan's moments and key dates (issue 21 §1, spec 001 §4 and §5):
+ * The plan's moments and key dates (spec 001 §4 and §5):
  * - 'together': one moment, the release date.
  * - 'singles_first' (at least one single ticked): each single's date is a moment, numbered in
  *   release order; with 3 or more tracks the tracks that are not singles come out with the final

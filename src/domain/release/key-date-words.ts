@@ -1,7 +1,7 @@
 import type { KeyDate, KeyDateKind } from './deadline-planner';
 
 /**
- * What each key date is called and what it means (issue 21 §1), in an artist's words: the artist's
+ * What each key date is called and what it means, in an artist's words: the artist's
  * submission page, the calendar file and the reminder mails say the same.
  */
 

@@ -17,7 +17,7 @@ export interface KeyDatesCalendarInput {
 }
 
 /**
- * The key dates as an iCalendar file (issue 21 §1): one all-day event per deadline and release
+ * The key dates as an iCalendar file: one all-day event per deadline and release
  * day, described in the artist's words. UIDs come from the submission and the date's key, so a
  * second download updates the events of the first instead of doubling them.
  */

@@ -17,7 +17,7 @@ import { getTrackContributorsField } from '../music/music-validation';
 import type { TrackMetadata } from '../schemas/track';
 
 /**
- * Release details (issue 8): what the label needs from the artist before distribution, once a
+ * Release details: what the label needs from the artist before distribution, once a
  * submission is in progress. Per track an optional ISRC, the credits, splits, lyrics, explicit flag
  * and clips; and optionally a final artwork.
  */

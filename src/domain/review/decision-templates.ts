@@ -14,7 +14,7 @@ import {
 } from './messages';
 
 /**
- * Decisions with reasons (issue 20 §3): staff keep saved messages per kind of decision, with
+ * Decisions with reasons: staff keep saved messages per kind of decision, with
  * placeholders for the artist's name and the release's title (and the label's name). A decision
  * starts from a template filled for its submission; staff may edit the text before sending, and
  * what was sent is the message of record, with the template it came from.

@@ -31,7 +31,7 @@ import {
 } from './messages';
 
 /**
- * What the artist sends back for a marked field (issue 20 §1): its new value, in the same shape
+ * What the artist sends back for a marked field: its new value, in the same shape
  * the open request shows the current one, so a page edits what it was given and sends it back.
  * Files are uploads made while signed in, named by id; the server checks them as at the first
  * submission.
@@ -188,7 +188,7 @@ export function validateFieldValue(
   }
 }
 
-// --- What changed: old → new, field by field (issue 20 §2) ---------------------------------------
+// --- What changed: old → new, field by field -----------------------------------------------------
 
 /** A stored file as a round keeps it: enough to tell the two apart and to open either. */
 export const fileSnapshotSchema = z.object({

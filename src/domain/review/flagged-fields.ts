@@ -15,7 +15,7 @@ import {
 } from './messages';
 
 /**
- * Field-level change requests (issue 20 §1): what a reviewer can mark for the artist to fix. The
+ * Field-level change requests: what a reviewer can mark for the artist to fix. The
  * release's own fields (artwork, release date), a track's (audio, title, ISRC, contributors,
  * master splits) named by the track's id, and a catalogue item of a transfer named by its id.
  */

@@ -1,5 +1,5 @@
 /**
- * The words of the review workflow (issue 20): change requests, resubmissions, decision templates,
+ * The words of the review workflow: change requests, resubmissions, decision templates,
  * private notes. Not quoted by the spec; written in the voice of its own messages.
  */
 
@@ -51,7 +51,7 @@ export const CATALOGUE_ARTIST_REQUIRED = 'The artist of the catalogue item is re
 export const CHANGED_MEANWHILE =
   'This submission changed while your changes were on their way. Reload it and try again.';
 
-// --- Decision templates (issue 20 §3) ---------------------------------------------------------
+// --- Decision templates -----------------------------------------------------------------------
 
 export const TEMPLATE_NAME_MAX_LENGTH = 100;
 export const TEMPLATE_NAME_REQUIRED = 'Give the template a name';
@@ -76,7 +76,7 @@ export function formatTemplateKindMismatch(templateKind: string, decision: strin
   return `This is a template to ${templateKind}; it cannot be used to ${decision}`;
 }
 
-// --- Private notes, ratings, assignment (issue 20 §5, §6) ----------------------------------------
+// --- Private notes, ratings, assignment ----------------------------------------------------------
 
 export const NOTE_MAX_LENGTH = 5_000;
 export const NOTE_REQUIRED = 'Write the note';

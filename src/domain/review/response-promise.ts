@@ -10,7 +10,7 @@ import {
 import type { SubmissionStatus } from '../status/submission-status';
 
 /**
- * A response promise kept (issue 20 §4). The label promises an answer to every submission within
+ * A response promise kept. The label promises an answer to every submission within
  * a number of days; the board marks the submissions near and past it, and a daily job can send the
  * label's polite decline for those past it.
  *

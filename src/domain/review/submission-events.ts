@@ -1,5 +1,5 @@
 /**
- * The audit trail of a submission (issue 20 §6): every change is written as an event in the
+ * The audit trail of a submission: every change is written as an event in the
  * transaction of the change, with who did it and when; staff read them as the submission's
  * timeline. Artists never see the events.
  */
@@ -65,9 +65,9 @@ export const SUBMISSION_MAIL_PURPOSES = [
   'change_request',
   'resubmission_notice',
   'release_details_notice',
-  /** Issue 21 §1: a delivery or pitch deadline is near (jobs/remind-deadlines.ts). */
+  /** A delivery or pitch deadline is near (jobs/remind-deadlines.ts). */
   'deadline_reminder',
-  /** Issue 21 §4: an approved release's schedule to the agreement is ready to sign. */
+  /** An approved release's schedule to the agreement is ready to sign. */
   'release_schedule',
 ] as const;
 export type SubmissionMailPurpose = (typeof SUBMISSION_MAIL_PURPOSES)[number];

@@ -65,7 +65,7 @@ export const analyticsDashboardSchema = z.object({
     recentErrors: z.array(errorEventSchema),
   }),
   /**
-   * Declines in the window per reason (issue 20 §3): per decline template (a deleted one keeps its
+   * Declines in the window per reason: per decline template (a deleted one keeps its
    * name), and those sent without one (templateId null). Most used first.
    */
   declineReasons: z.array(
@@ -133,7 +133,7 @@ export type WebVitalsBeacon = z.infer<typeof webVitalsBeaconSchema>;
 /**
  * POST /api/monitoring/report-error (spec 001 §7). A report is a record of what the browser saw, so
  * text that cannot be stored (a NUL, half an emoji cut by a truncated message) is kept with
- * replacement marks rather than losing the report (issue 18 §3).
+ * replacement marks rather than losing the report.
  */
 export const errorReportPayloadSchema = z
   .object({

@@ -7,7 +7,7 @@ import { submissionSchema } from './submission';
 import { trackMetadataSchema } from './track';
 
 /**
- * The signed-in artist's API (issue 8, spec 000 §7). Every route answers for the signed-in
+ * The signed-in artist's API (spec 000 §7). Every route answers for the signed-in
  * artist only; another artist's ids answer 404 as if they did not exist.
  */
 
@@ -51,7 +51,7 @@ export const releaseDetailsTrackSchema = z.object({
   /** A signed link to listen while filling in the details. */
   audioUrl: z.string().nullable(),
   /**
-   * The audio's waveform for the social clip picker (issue 21 §3), measured once by the server's
+   * The audio's waveform for the social clip picker, measured once by the server's
    * `media.audio-peaks` job; null until it has run (or when there is no audio).
    */
   waveform: audioWaveformSchema.nullable(),

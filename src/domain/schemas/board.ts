@@ -31,7 +31,7 @@ import { DELIVERY_STATES } from './delivery';
 import { pageAnswerFields, pageQueryFields } from './pagination';
 
 /**
- * The staff board (issue 7): the submissions as the label reviews them. Files are given as signed
+ * The staff board: the submissions as the label reviews them. Files are given as signed
  * links (`url` to play or show, `downloadUrl` to save with the original name).
  */
 
@@ -58,12 +58,12 @@ export const boardItemSummarySchema = z.object({
   createdAt: z.string(),
   trackCount: z.number().int().nonnegative(),
   catalogueItemCount: z.number().int().nonnegative(),
-  /** The response promise (issue 20 §4) while it waits for the label's answer; null otherwise. */
+  /** The response promise while it waits for the label's answer; null otherwise. */
   responseDue: responseDueSchema.nullable().optional(),
 });
 export type BoardItemSummary = z.infer<typeof boardItemSummarySchema>;
 
-/** Staff's private review of a row (issue 20 §5): never part of an artist's answer. */
+/** Staff's private review of a row: never part of an artist's answer. */
 const boardRowReviewFields = {
   /** When the status last changed: the "age" order. */
   statusChangedAt: z.string(),
@@ -158,7 +158,7 @@ export const boardListResponseSchema = z.object({
    * says how many the list would hold with that status chosen), as of the first page.
    */
   counts: z.record(z.string(), z.number().int().nonnegative()),
-  /** Submissions past the response promise (issue 20 §4), as of the first page. */
+  /** Submissions past the response promise, as of the first page. */
   overdue: z.number().int().nonnegative().optional(),
   /**
    * Counts that stopped at BOARD_COUNT_CAP (a search or filter over a large board): more than that
@@ -207,7 +207,7 @@ const loudnessFiguresSchema = z.object({
 });
 
 /**
- * The server's loudness and level check of a track's current audio file (issue 21 §2), measured
+ * The server's loudness and level check of a track's current audio file, measured
  * by the `media.measure-loudness` job: `measuring` until it has run, `failed` with the reason when
  * the file could not be measured. Staff only: the artist's answers never carry it.
  */
@@ -230,7 +230,7 @@ export const trackLoudnessViewSchema = z.discriminatedUnion('status', [
 export type TrackLoudnessView = z.infer<typeof trackLoudnessViewSchema>;
 
 export const boardTrackSchema = z.object({
-  /** The track's id: what a change request names (issue 20 §1). */
+  /** The track's id: what a change request names. */
   trackId: z.string(),
   position: z.number().int(),
   title: z.string(),
@@ -245,20 +245,20 @@ export const boardTrackSchema = z.object({
   productionYear: z.string().nullable(),
   parentalAdvisory: z.string(),
   lyrics: z.string().nullable(),
-  /** Set by the artist in the release details (issue 8), written CC-XXX-YY-NNNNN. */
+  /** Set by the artist in the release details, written CC-XXX-YY-NNNNN. */
   isrc: z.string().nullable().optional(),
   contributors: z.array(contributorViewSchema),
   splits: z.array(splitViewSchema),
   clips: z.array(clipViewSchema),
-  /** The level check of `audio` (issue 21 §2); null without audio. */
+  /** The level check of `audio`; null without audio. */
   loudness: trackLoudnessViewSchema.nullable().optional(),
-  /** `audio`'s waveform as the server's job measured it (issue 21 §3); null until then. */
+  /** `audio`'s waveform as the server's job measured it; null until then. */
   waveform: audioWaveformSchema.nullable().optional(),
 });
 export type BoardTrack = z.infer<typeof boardTrackSchema>;
 
 export const boardCatalogueItemSchema = z.object({
-  /** The item's id: what a change request names (issue 20 §1). */
+  /** The item's id: what a change request names. */
   catalogueItemId: z.string(),
   type: z.string(),
   title: z.string(),
@@ -308,14 +308,14 @@ export const boardItemDetailSchema = boardItemSummarySchema.extend({
   events: z.array(boardEventSchema),
   /** The statuses staff may move this item to now (a plain status change). */
   nextStatuses: z.array(submissionStatusSchema),
-  /** Whether a change request may be sent now (issue 20 §1). */
+  /** Whether a change request may be sent now. */
   canRequestChanges: z.boolean(),
   /** The staff member reviewing it, if one is assigned; private to staff. */
   assignee: z.object({ userId: z.string(), name: z.string().nullable(), email: z.string() }).nullable(),
   /** Staff's private 1–5 rating, if given. */
   rating: z.number().int().min(1).max(5).nullable(),
   deliveryState: deliveryStateSchema,
-  /** The artist's release details (issue 8), once they saved a draft or submitted them. */
+  /** The artist's release details, once they saved a draft or submitted them. */
   releaseDetails: z
     .object({ status: z.enum(['draft', 'submitted']), submittedAt: z.string().nullable() })
     .optional(),
@@ -329,7 +329,7 @@ export const changeStatusPayloadSchema = z.object({
   /** Optional words to the artist, sent with the status mail: a filled template as edited, or staff's own. */
   message: z.string().trim().max(STATUS_MESSAGE_MAX_LENGTH).optional(),
   /**
-   * The decision template the message came from (issue 20 §3), for approving and declining; with
+   * The decision template the message came from, for approving and declining; with
    * no message, the template filled for the submission is sent.
    */
   templateId: z.string().max(100).optional(),
@@ -340,7 +340,7 @@ export type ChangeStatusPayload = z.infer<typeof changeStatusPayloadSchema>;
 export const BULK_DECISIONS = ['approve', 'decline'] as const;
 
 /**
- * POST /api/board/items/bulk-status (issue 20 §5): one decision, one template, several
+ * POST /api/board/items/bulk-status: one decision, one template, several
  * submissions. `message`, when given, is the template's text as staff edited it: its placeholders
  * are filled for each submission, so every artist reads their own name and title.
  */

@@ -23,7 +23,7 @@ export const emailSchema = z.string().trim().max(320).refine(isValidEmail, INVAL
 export const idSchema = z.string().min(1).max(200);
 
 /**
- * A form's payload as the server reads it (issue 18 §10): a field left out, or sent as null, is
+ * A form's payload as the server reads it: a field left out, or sent as null, is
  * taken as the form's empty value, so the domain's own rules report it in the spec's words ('Please
  * provide a listen link for your latest project.') instead of the schema refusing its absence.
  * A value of the wrong kind is still refused by the schema. `blank` makes fresh values per call.

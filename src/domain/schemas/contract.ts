@@ -12,7 +12,7 @@ import { releaseScheduleContentSchema } from './release-schedule';
 export const signatureStatusSchema = z.enum(SIGNATURE_STATUSES);
 export type SignatureStatus = z.infer<typeof signatureStatusSchema>;
 
-/** A signature request as the artist's tab sees it (spec 000 §3, plus the dates issue 10 shows). */
+/** A signature request as the artist's tab sees it (spec 000 §3, plus its dates). */
 export const signatureRequestSchema = z.object({
   id: idSchema,
   status: signatureStatusSchema,
@@ -99,7 +99,7 @@ export const signingDocumentSchema = z.object({
   providerClientId: z.string().optional(),
   /** The provider works in test mode: its embedded client must be opened in test mode too. */
   providerTestMode: z.boolean().optional(),
-  /** Set when the document is a release's schedule to the agreement (issue 21 §4): its submission. */
+  /** Set when the document is a release's schedule to the agreement: its submission. */
   scheduleSubmissionId: idSchema.optional(),
 });
 export type SigningDocument = z.infer<typeof signingDocumentSchema>;
@@ -183,7 +183,7 @@ export const contractVerifyInfoResponseSchema = z.object({
    * copy is not sealed yet, carries none (sealed before Imprint signed its PDFs) or cannot be read.
    */
   signature: contractSignatureSchema.optional(),
-  /** A release schedule's request (issue 21 §4): the approved files a dropped file is compared with. */
+  /** A release schedule's request: the approved files a dropped file is compared with. */
   schedule: z
     .object({
       id: idSchema,

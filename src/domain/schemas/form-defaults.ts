@@ -68,7 +68,7 @@ type ReleaseFields = Omit<SubmissionDraft, keyof ArtistForm | 'artwork' | 'artwo
 /**
  * The music and additional-information steps with nothing filled in (no tracks, no dates): the
  * start of a fresh form above, and what a field left out of a payload is taken to be
- * (submission-form.ts, issue 18 §10).
+ * (submission-payload.ts).
  */
 export function createBlankReleaseFields(): ReleaseFields {
   return {

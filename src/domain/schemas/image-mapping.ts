@@ -11,7 +11,7 @@ export const imageVariantLinkSchema = z.object({
 /**
  * One image of the image mapping (`GET /files/optimized/image-mapping.json`, spec 000 §7): the
  * signed link to the file as uploaded, its pixel size, and a signed link per variant made so far,
- * narrowest first. Imprint differs from spec 000 §7 here on purpose (issue 17): variants are named
+ * narrowest first. Imprint differs from spec 000 §7 here on purpose: variants are named
  * by format and width and the page picks one by the size it shows the image at (`srcset`/`sizes`),
  * not one of four by the viewport's width.
  */

@@ -5,7 +5,7 @@ import {
   type PlannerSettingKey,
 } from '../release/deadline-planner';
 
-/** The deadline planner's API shapes (issue 21 §1). */
+/** The deadline planner's API shapes. */
 
 const keyDateKindSchema = z.enum(['delivery', 'pitch', 'single', 'release']);
 

@@ -3,7 +3,7 @@ import { INVALID_LIST_CURSOR, PAGE_SIZE_OUT_OF_RANGE, UNKNOWN_LIST_SORT } from '
 import { LIST_SORTS, MAX_PAGE_SIZE } from '../pagination/page-rules';
 
 /**
- * The query of a paged list (issue 19): `cursor` is the previous page's `nextCursor` (opaque; none
+ * The query of a paged list: `cursor` is the previous page's `nextCursor` (opaque; none
  * asks for the first page), `limit` the page size, `sort` newest (the default) or oldest first.
  */
 export function pageQueryFields(defaultLimit: number) {

@@ -8,7 +8,7 @@ import type { StoredResponseRecord } from '../review/response-record';
 import { pageAnswerFields, pageQueryFields } from './pagination';
 
 /**
- * The response promise's API (issue 20 §4, staff only): its settings, and the runs of the job that
+ * The response promise's API (staff only): its settings, and the runs of the job that
  * declines submissions past it. The rules are in review/response-promise.ts.
  */
 

@@ -17,9 +17,9 @@ import { submissionSchema } from './submission';
 import { contributorSchema } from './track';
 
 /**
- * The review workflow's API (issue 20): change requests and resubmissions (§1), rounds with what
- * changed (§2), the timeline (§6), private notes, ratings and assignment. Decision templates (§3)
- * are in review/decision-templates.ts.
+ * The review workflow's API: change requests and resubmissions, rounds with what changed, the
+ * timeline, private notes, ratings and assignment. Decision templates are in
+ * review/decision-templates.ts.
  */
 
 /** The final words to the artist: a filled template as edited, or staff's own. */
@@ -139,7 +139,7 @@ export const resubmissionResponseSchema = z.object({
   }),
 });
 
-// --- The timeline (§6) ---------------------------------------------------------------------------
+// --- The timeline --------------------------------------------------------------------------------
 
 export const timelineQuerySchema = z.object(pageQueryFields(50));
 export type TimelineQuery = z.infer<typeof timelineQuerySchema>;

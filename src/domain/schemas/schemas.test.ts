@@ -9,7 +9,8 @@ import {
 } from './form-defaults';
 import { adminInvitationPayloadSchema } from './invitation';
 import { submissionSchema } from './submission';
-import { buildBoardItemName, createBoardItemPayloadSchema, submissionFormSchema } from './submission-form';
+import { buildBoardItemName, submissionFormSchema } from './submission-form';
+import { createBoardItemPayloadSchema } from './submission-payload';
 import { trackMetadataSchema } from './track';
 import { uploadResultSchema } from './upload';
 
@@ -56,7 +57,7 @@ describe('form defaults', () => {
     };
     expect(createBoardItemPayloadSchema.safeParse(payload).success).toBe(true);
     const { verification: _, ...unverified } = payload;
-    // Left out, the verification is blank (issue 18 §10): the server's bot check then refuses it in
+    // Left out, the verification is blank: the server's bot check then refuses it in
     // the spec's words. One of the wrong kind is still refused by the schema.
     expect(createBoardItemPayloadSchema.parse(unverified).verification).toEqual({
       formToken: '',

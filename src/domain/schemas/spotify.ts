@@ -69,7 +69,7 @@ export type SpotifyMusicItem = z.infer<typeof spotifyMusicItemSchema>;
 
 /**
  * POST /api/spotify/verify/artist. A body that is not an object names no URL, and is answered as
- * an empty one (issue 18 §1); the URL itself is checked by parseSpotifyArtistUrl, so an empty one
+ * an empty one; the URL itself is checked by parseSpotifyArtistUrl, so an empty one
  * gets the spec's own words.
  */
 export const verifyArtistPayloadSchema = z.preprocess(

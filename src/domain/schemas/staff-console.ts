@@ -7,7 +7,7 @@ import { artistErasureSchema } from './data-requests';
 import { invitationSummarySchema } from './invitation';
 import { pageAnswerFields, pageQueryFields } from './pagination';
 
-/** The staff console's reads (issue 9): the waiting list and one artist's page. */
+/** The staff console's reads: the waiting list and one artist's page. */
 
 export const ARTIST_NOT_FOUND = 'Artist not found';
 
@@ -79,7 +79,7 @@ export const staffArtistSubmissionsResponseSchema = z.object({
 export type StaffArtistSubmissionsResponse = z.infer<typeof staffArtistSubmissionsResponseSchema>;
 
 /**
- * GET /api/artists (issue 19 §2): every artist, a page at a time, newest or oldest first or by name
+ * GET /api/artists: every artist, a page at a time, newest or oldest first or by name
  * (A to Z), optionally only those whose name or e-mail starts with `q` (any case).
  */
 export const ARTIST_LIST_SORTS = ['newest', 'oldest', 'name'] as const;

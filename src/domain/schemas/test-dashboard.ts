@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The internal test dashboard's tests (spec 000 §2: health, board connection, get columns, create
- * test item, storage authentication, full submission; issue 16 adds mail, signing and the music
+ * test item, storage authentication, full submission; Imprint adds mail, signing and the music
  * catalogue). Each runs against the configured real provider.
  */
 export const TEST_DASHBOARD_TESTS = [

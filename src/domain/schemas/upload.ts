@@ -31,7 +31,7 @@ export const uploadResultSchema = z.object({
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
-/** The name of the file as the artist's computer calls it: one line of storable text (issue 18 §3). */
+/** The name of the file as the artist's computer calls it: one line of storable text. */
 export const uploadFileNameSchema = z
   .string()
   .min(1)
@@ -90,7 +90,7 @@ export type ProgressRecord = z.infer<typeof progressRecordSchema>;
 export const FILE_LINKS_MAX_FILES = 50;
 
 /**
- * POST /api/storage/file-links (issue 18 §8, beyond the spec): fresh signed links for files the
+ * POST /api/storage/file-links (beyond the spec): fresh signed links for files the
  * form uploaded in its upload session and has not submitted yet. A visitor's links work 15 minutes,
  * so a form kept open longer, or reloaded from its draft, asks again.
  */

@@ -1,8 +1,8 @@
 import { getStatusLabel, parseSubmissionStatus } from './submission-status';
 
 /**
- * Detail-page banner texts, word for word from spec 000 §4; `changes_requested` is Imprint's own
- * (issue 20 §1), in the same voice.
+ * Detail-page banner texts, word for word from spec 000 §4; `changes_requested` is Imprint's own,
+ * in the same voice.
  */
 export const STATUS_BANNERS = {
   pending: {

@@ -6,7 +6,7 @@ import { getStatusLabel, type SubmissionStatus } from './submission-status';
  * prepared for distribution, `approved` once scheduled, `live` when out (`active` is the older
  * board's word for live). `rejected` and `failed` can be reopened. Anything else is a mistake.
  *
- * `changes_requested` (issue 20 §1): while a submission is under review (pending, in progress or
+ * `changes_requested`: while a submission is under review (pending, in progress or
  * processing) staff may send it back to the artist with the fields to fix. Only a change request
  * sets it (it needs the fields and their notes, `canRequestChanges`), never a bare status change.
  * From there the artist's resubmission returns it to review (`STATUS_AFTER_RESUBMISSION`), or staff

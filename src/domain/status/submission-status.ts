@@ -1,12 +1,12 @@
 /**
  * One canonical, lower-case status (design.md §2). Boards and older data send 'In Progress',
  * 'LIVE' and so on; they are normalised once, here, and everything else compares enum values.
- * No zod here: the status chip is on the first paint of the artist area and the board (issue 17);
+ * No zod here: the status chip is on the first paint of the artist area and the board;
  * the schemas are in submission-status-schema.ts.
  */
 export const SUBMISSION_STATUSES = [
   'pending',
-  /** Staff asked the artist to fix named fields (issue 20 §1); a resubmission puts it back to pending. */
+  /** Staff asked the artist to fix named fields; a resubmission puts it back to pending. */
   'changes_requested',
   'in_progress',
   'processing',
@@ -66,7 +66,7 @@ export function getStatusChipColour(status: string | null | undefined): StatusCh
     case 'active':
       return 'success';
     case 'pending':
-    // Not in the spec (issue 20): waiting, like pending, but on the artist.
+    // Not in the spec: waiting, like pending, but on the artist.
     case 'changes_requested':
     case 'in_progress':
     case 'processing':
@@ -79,7 +79,7 @@ export function getStatusChipColour(status: string | null | undefined): StatusCh
   }
 }
 
-/** A submission whose artist has fields to fix and send back (issue 20 §1). */
+/** A submission whose artist has fields to fix and send back. */
 export function isAwaitingChanges(status: string | null | undefined): boolean {
   return parseSubmissionStatus(status) === 'changes_requested';
 }

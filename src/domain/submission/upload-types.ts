@@ -1,6 +1,6 @@
 /**
  * What a submission uploads (spec 001 §2, step 2): new music, a transfer of existing releases, or
- * both. No zod here: the board shows the labels on its first paint (issue 17); the schema is
+ * both. No zod here: the board shows the labels on its first paint; the schema is
  * `uploadTypeSchema` in schemas/submission-form.ts.
  */
 export const UPLOAD_TYPES = ['new-music', 'transfer', 'both'] as const;

@@ -211,7 +211,7 @@ export function formatTrackDuration(ms: number | undefined): string | undefined 
 }
 
 // Built on first use, not when the module loads: the domain is part of every page's first paint,
-// and a first Intl formatter costs tens of milliseconds on a phone (issue 17).
+// and a first Intl formatter costs tens of milliseconds on a phone.
 let monthYear: Intl.DateTimeFormat | undefined;
 const monthYearFormat = () =>
   (monthYear ??= new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long' }));

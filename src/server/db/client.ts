@@ -67,7 +67,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   if (options.pgliteDir) await fs.mkdir(options.pgliteDir, { recursive: true });
   const client = await PGlite.create({
-    // The board's search (issue 20 §5) uses trigram indexes (drizzle/0014_board_triage).
+    // The board's search uses trigram indexes (drizzle/0014_board_triage).
     extensions: { pg_trgm },
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),

@@ -1,7 +1,7 @@
 import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 
 /**
- * Named statements for the embedded database (issue 19 §3, prepared statements for hot queries).
+ * Named statements for the embedded database (prepared statements for hot queries).
  *
  * PGlite's `query()` sends every statement afresh: Parse, Describe, Bind, Describe, Execute and
  * Sync, each a separate call into the WebAssembly module, and Postgres parses and analyses the text

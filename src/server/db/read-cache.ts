@@ -25,7 +25,7 @@ const caches = new WeakMap<object, Map<string, Entry>>();
 const generations = new Map<string, number>();
 
 /**
- * `load()`'s value, kept for READ_CACHE_TTL_MS per database and key (issue 19 §3: read on every
+ * `load()`'s value, kept for READ_CACHE_TTL_MS per database and key (read on every
  * page and API request). Inside a transaction the cache is passed by: a transaction reads what the
  * database holds now, since what it decides is written with it.
  */

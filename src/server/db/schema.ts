@@ -79,7 +79,7 @@ export const artists = pgTable(
   (t) => [
     uniqueIndex('artists_email_key').on(t.email),
     uniqueIndex('artists_user_id_key').on(t.userId),
-    // The staff list of artists (issue 19 §2, services/staff-console/list-artists.ts): newest or
+    // The staff list of artists (services/staff-console/list-artists.ts): newest or
     // oldest first; by name, and a name prefix search, on the listed name lower-cased in "C" (the
     // same expression as the query's); an e-mail prefix search.
     index('artists_created_at_id_idx').on(t.createdAt, t.id),
@@ -225,16 +225,16 @@ export const uploads = pgTable(
     variants: jsonb('variants'),
     /**
      * SHA-256 of the stored bytes (hex), once something needed it: a file replaced in a review
-     * round is recorded with its hash (issue 20 §2). Files never change under their id.
+     * round is recorded with its hash. Files never change under their id.
      */
     sha256: text('sha256'),
     /**
-     * An audio file's waveform for the board's preview (issue 20 §5): peak levels 0–100 over equal
+     * An audio file's waveform for the board's preview: peak levels 0–100 over equal
      * slices of the file, computed once by the `media.audio-peaks` job; null until then.
      */
     audioPeaks: jsonb('audio_peaks').$type<number[]>(),
     /**
-     * The same file's waveform for the social clip picker (issue 21 §3): `PICKER_WAVEFORM_BARS`
+     * The same file's waveform for the social clip picker: `PICKER_WAVEFORM_BARS`
      * peaks and the duration, computed in the same pass as `audio_peaks`; null until then.
      */
     audioWaveform: jsonb('audio_waveform').$type<AudioWaveform>(),
@@ -274,7 +274,7 @@ export const outboxMessages = pgTable(
   (t) => [index('outbox_messages_to_idx').on(t.to), index('outbox_messages_created_at_idx').on(t.createdAt)],
 );
 
-// --- Submissions (issue 7): the database is the board (design.md §1) ---------------------------
+// --- Submissions: the database is the board (design.md §1) -------------------------------------
 
 export const submissionStatus = pgEnum('submission_status', SUBMISSION_STATUSES);
 
@@ -316,7 +316,7 @@ export const submissions = pgTable(
     formData: jsonb('form_data').notNull(),
     additionalData: jsonb('additional_data').notNull(),
     submittedByUserId: uuid('submitted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** Set when the submission came through an invitation or a returning-artist link (issue 9). */
+    /** Set when the submission came through an invitation or a returning-artist link. */
     invitationId: uuid('invitation_id').references((): AnyPgColumn => invitations.id, {
       onDelete: 'set null',
     }),
@@ -325,17 +325,17 @@ export const submissions = pgTable(
     }),
     submitterIp: text('submitter_ip'),
     submitterUserAgent: text('submitter_user_agent'),
-    /** The staff member reviewing it (issue 20 §5); private to staff. */
+    /** The staff member reviewing it; private to staff. */
     assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** Staff's private 1–5 rating (issue 20 §5); artists never see it. */
+    /** Staff's private 1–5 rating; artists never see it. */
     rating: smallint('rating'),
     /**
      * When it last came back to Pending (a resubmission, a change request withdrawn, a decline
-     * reopened); null: waiting since it was sent. The response promise's clock (issue 20 §4).
+     * reopened); null: waiting since it was sent. The response promise's clock.
      */
     returnedToPendingAt: timestamp('returned_to_pending_at', { withTimezone: true }),
     /**
-     * What the board's search box matches (issue 20 §5), kept by triggers (drizzle/0014_board_triage): artist
+     * What the board's search box matches, kept by triggers (drizzle/0014_board_triage): artist
      * name, first name and surname, release title, item name and e-mail, the tracks' ISRCs and the
      * catalogue items' UPCs and ISRCs (written without hyphens), lower case. Searched through a
      * trigram index (pg_trgm), so any part of a name matches.
@@ -348,14 +348,14 @@ export const submissions = pgTable(
   },
   (t) => [
     uniqueIndex('submissions_upload_session_id_key').on(t.uploadSessionId),
-    // The response promise (issue 20 §4): pending submissions by when their clock started, for the
+    // The response promise: pending submissions by when their clock started, for the
     // board's overdue filter and count and the job that declines those past the promise.
     // The two columns of the expression last, so the board's overdue count (overdueCondition) is
     // read from the index alone.
     index('submissions_pending_waiting_since_idx')
       .on(sql`coalesce(${t.returnedToPendingAt}, ${t.createdAt})`, t.id, t.createdAt, t.returnedToPendingAt)
       .where(sql`${t.status} = 'pending'`),
-    // The board's search, sorts and filters (issue 20 §5).
+    // The board's search, sorts and filters.
     index('submissions_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('submissions_status_changed_at_id_idx').on(t.statusChangedAt, t.id),
     index('submissions_status_status_changed_at_id_idx').on(t.status, t.statusChangedAt, t.id),
@@ -385,7 +385,7 @@ export const submissions = pgTable(
     ),
     // A whole e-mail address searched is matched exactly (domain/board/board-rules.ts).
     index('submissions_artist_email_idx').on(sql`lower(${t.artistDetails}->>'email')`),
-    // The keyset orders of the paged lists (issue 19): the board (all, or one status) and an
+    // The keyset orders of the paged lists: the board (all, or one status) and an
     // artist's own submissions, newest or oldest first, ties broken by id.
     index('submissions_created_at_id_idx').on(t.createdAt, t.id),
     index('submissions_status_created_at_id_idx').on(t.status, t.createdAt, t.id),
@@ -394,7 +394,7 @@ export const submissions = pgTable(
 );
 
 /**
- * How many submissions hold each status (issue 20 §5): the board's status chips without counting
+ * How many submissions hold each status: the board's status chips without counting
  * 100,000 rows. Kept by statement-level triggers on submissions (insert, delete, status change,
  * truncate: drizzle/0014_board_triage), so it is exact in every transaction that reads it.
  */
@@ -435,7 +435,7 @@ export const submissionTracks = pgTable(
     productionYear: text('production_year'),
     parentalAdvisory: text('parental_advisory').notNull().default('no'),
     lyrics: text('lyrics'),
-    /** Set by the artist in the release details (issue 8), written CC-XXX-YY-NNNNN. */
+    /** Set by the artist in the release details, written CC-XXX-YY-NNNNN. */
     isrc: text('isrc'),
     /** Who gave the ISRC: the artist (kept as given, checked), the label's sequence or staff. */
     isrcOrigin: identifierOrigin('isrc_origin'),
@@ -443,7 +443,7 @@ export const submissionTracks = pgTable(
   },
   (t) => [
     uniqueIndex('submission_tracks_position_key').on(t.submissionId, t.position),
-    // A whole ISRC searched on the board is matched exactly, written without hyphens (issue 20 §5).
+    // A whole ISRC searched on the board is matched exactly, written without hyphens.
     index('submission_tracks_isrc_code_idx').on(
       sql`lower(regexp_replace(${t.isrc}, '[^A-Za-z0-9]', '', 'g'))`,
     ),
@@ -494,7 +494,7 @@ export const catalogueItems = pgTable(
   },
   (t) => [
     index('catalogue_items_submission_id_idx').on(t.submissionId),
-    // A whole UPC or ISRC searched on the board is matched exactly (issue 20 §5).
+    // A whole UPC or ISRC searched on the board is matched exactly.
     index('catalogue_items_upc_code_idx').on(
       sql`lower(regexp_replace(${t.details}->>'upc', '[^A-Za-z0-9]', '', 'g'))`,
     ),
@@ -548,7 +548,7 @@ export const socialClips = pgTable(
 );
 
 /**
- * The audit trail of submissions (issue 20 §6): created, status changes (with the message to the
+ * The audit trail of submissions: created, status changes (with the message to the
  * artist and the decision template it came from), change requests and resubmissions (with their
  * round), notes, ratings, assignments, mail queued and sent, release details, clips. Written in the
  * same transaction as the change it records (services/audit/); staff read it as the timeline.
@@ -565,7 +565,7 @@ export const submissionEvents = pgTable(
     fromStatus: submissionStatus('from_status'),
     toStatus: submissionStatus('to_status'),
     message: text('message'),
-    /** The decision template the message was filled from (issue 20 §3). */
+    /** The decision template the message was filled from. */
     templateId: uuid('template_id').references((): AnyPgColumn => decisionTemplates.id, {
       onDelete: 'set null',
     }),
@@ -587,7 +587,7 @@ export const submissionEvents = pgTable(
 export const decisionKind = pgEnum('decision_kind', DECISION_KINDS);
 
 /**
- * Saved decision messages (issue 20 §3) per kind (approve, request changes, decline), with
+ * Saved decision messages per kind (approve, request changes, decline), with
  * placeholders ({{artistName}}, {{releaseTitle}}, {{labelName}}). Deleting one only sets
  * `deletedAt`: decisions made with it still name it, and the decline reasons keep counting it.
  */
@@ -614,7 +614,7 @@ export const decisionTemplates = pgTable(
 export const reviewRoundStatus = pgEnum('review_round_status', REVIEW_ROUND_STATUSES);
 
 /**
- * One round of review (issue 20 §1, §2): staff mark fields with notes (`fields`: the domain's
+ * One round of review: staff mark fields with notes (`fields`: the domain's
  * flagged fields with their labels as they read when asked) and the status becomes changes_requested; the artist answers with new values
  * for those fields only, and `changes` keeps each one's old and new value (files by id, name and
  * SHA-256; both files stay stored). Rounds are never rewritten once closed: every round is history.
@@ -648,7 +648,7 @@ export const reviewRounds = pgTable(
   ],
 );
 
-/** Staff's private notes on a submission (issue 20 §5); artists never see them. */
+/** Staff's private notes on a submission; artists never see them. */
 export const submissionNotes = pgTable(
   'submission_notes',
   {
@@ -696,7 +696,7 @@ export const decisionRatings = pgTable(
 );
 
 /**
- * The runs of the response promise's job (issue 20 §4, jobs/decline-overdue-submissions.ts): when,
+ * The runs of the response promise's job (jobs/decline-overdue-submissions.ts): when,
  * for which day and promise, with which template, and what came of it; staff read them on the
  * Response promise page.
  */
@@ -773,14 +773,14 @@ export const waitingListEntries = pgTable(
   },
   (t) => [
     index('waiting_list_entries_email_idx').on(t.email),
-    // The keyset order of the staff list (issue 19), newest or oldest first, ties broken by id.
+    // The keyset order of the staff list, newest or oldest first, ties broken by id.
     index('waiting_list_entries_created_at_id_idx').on(t.createdAt, t.id),
   ],
 );
 
 /** Client error reports (POST /api/monitoring/report-error); the analytics views read them. */
 /**
- * Where an error event came from (issue 16): a browser's report, the server's own 5xx answers, a
+ * Where an error event came from: a browser's report, the server's own 5xx answers, a
  * background job that gave up, or a provider found down by a health check.
  */
 export const errorSource = pgEnum('error_source', ['client', 'server', 'job', 'provider']);
@@ -812,7 +812,7 @@ export const errorReports = pgTable(
   (t) => [
     // Counts per category and severity in a window are read from the index alone.
     index('error_reports_created_at_idx').on(t.createdAt, t.category, t.severity),
-    // The keyset order of the paged error events (issue 19), ties broken by id.
+    // The keyset order of the paged error events, ties broken by id.
     index('error_reports_created_at_id_idx').on(t.createdAt, t.id),
   ],
 );
@@ -821,7 +821,7 @@ export const webVitalName = pgEnum('web_vital_name', ['LCP', 'FCP', 'CLS', 'INP'
 export const deviceType = pgEnum('device_type', ['mobile', 'tablet', 'desktop']);
 
 /**
- * One web-vital measurement of a real page load (issue 16), sent by the browser with sendBeacon:
+ * One web-vital measurement of a real page load, sent by the browser with sendBeacon:
  * the page load, the metric, its value (milliseconds, or unitless for CLS), the route pattern and the device type
  * the server read from the user agent. Kept 2 years.
  */
@@ -894,7 +894,7 @@ export const providerStatus = pgTable('provider_status', {
 export const releaseDetailsStatus = pgEnum('release_details_status', ['draft', 'submitted']);
 
 /**
- * The release details an artist completes for an in-progress submission (issue 8): a draft saved
+ * The release details an artist completes for an in-progress submission: a draft saved
  * at any time (`data`: per track the ISRC, credits, splits, lyrics, explicit flag and clips), then
  * submitted for review, when the tracks' own rows are updated from it in the same transaction.
  */
@@ -911,7 +911,7 @@ export const releaseDetails = pgTable('release_details', {
   updatedAt: updatedAt(),
 });
 
-// --- Invitations and returning-artist links (issue 9) -------------------------------------------
+// --- Invitations and returning-artist links -----------------------------------------------------
 
 /**
  * An invitation: a board item for an artist the label wants, before any submission (its id is the
@@ -945,7 +945,7 @@ export const invitations = pgTable(
   (t) => [
     uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
     index('invitations_email_idx').on(t.email),
-    // The keyset order of the staff list (issue 19), and one per status filter: a status is a
+    // The keyset order of the staff list, and one per status filter: a status is a
     // condition on used_at, revoked_at (and, open ones, expires_at: valid or expired), so each
     // filter reads its own partial index in the list's order.
     index('invitations_created_at_id_idx').on(t.createdAt, t.id),
@@ -994,7 +994,7 @@ export const returningLinks = pgTable(
 export const boardSyncEntity = pgEnum('board_sync_entity', ['submission', 'invitation']);
 
 /**
- * The optional monday.com mirror (issue 9): which item on the external board stands for which
+ * The optional monday.com mirror: which item on the external board stands for which
  * submission or invitation, and how the last sync went. Written only by the sync jobs.
  */
 export const boardSyncItems = pgTable(
@@ -1012,7 +1012,7 @@ export const boardSyncItems = pgTable(
   (t) => [uniqueIndex('board_sync_items_entity_key').on(t.entityType, t.entityId)],
 );
 
-// --- The artist agreement (issue 10) -------------------------------------------------------------
+// --- The artist agreement ------------------------------------------------------------------------
 
 /**
  * The agreement the label asks artists to sign. Every save is a new version; a signature request
@@ -1087,7 +1087,7 @@ export const signatureRequests = pgTable(
     sealedBytes: integer('sealed_bytes'),
     sealedAt: timestamp('sealed_at', { withTimezone: true }),
     /**
-     * Set for a request to sign a release's schedule to the agreement (issue 21 §4); null for the
+     * Set for a request to sign a release's schedule to the agreement; null for the
      * artist agreement itself. A schedule may need several requests (one expired or declined).
      */
     scheduleId: uuid('schedule_id').references((): AnyPgColumn => releaseSchedules.id, {
@@ -1128,7 +1128,7 @@ export const signatureEvents = pgTable(
 );
 
 /**
- * Every deadline reminder mailed (issue 21 §1): one row per submission, deadline (its key and its
+ * Every deadline reminder mailed: one row per submission, deadline (its key and its
  * date: a moved deadline is a new one) and recipient address. The reminder job inserts the row and
  * queues the mail in one transaction, on conflict doing nothing, so a rerun or a second process
  * never sends the same reminder twice.
@@ -1157,7 +1157,7 @@ export const deadlineReminders = pgTable(
 export const trackLoudnessStatus = pgEnum('track_loudness_status', ['measured', 'failed']);
 
 /**
- * The loudness and level check of a track's stored audio (issue 21 §2), written by the
+ * The loudness and level check of a track's stored audio, written by the
  * `media.measure-loudness` job: one row per track and audio file, so a replaced file is measured
  * again and the old file's numbers are never shown for the new one (the board reads the row of the
  * track's current `audio_upload_id`). Files never change under their id; the SHA-256 of the bytes
@@ -1199,7 +1199,7 @@ export const trackLoudness = pgTable(
 );
 
 /**
- * The schedule to the artist agreement of one approved release (issue 21 §4): what was approved,
+ * The schedule to the artist agreement of one approved release: what was approved,
  * frozen as JSON (release title, type and date; each track's title, ISRC, contributors and roles,
  * master splits; the SHA-256 of each track's audio and of the artwork), signed by the artist through
  * a signature request of its own (`signature_requests.schedule_id`). One per submission and

@@ -11,7 +11,7 @@ import { buildTestPayload, newSessionIdForTest } from '../test/submission-fixtur
 import { createTestContext, type TestContext } from '../test/test-context';
 
 /**
- * The fuzz suite (issue 18): every route of the app's route table (app.routeTable, filled by an
+ * The fuzz suite: every route of the app's route table (app.routeTable, filled by an
  * onRoute hook, so a new route is walked without being named here), as a visitor, an artist and a
  * staff member, with generated path parameters, query strings, headers and bodies: wrong types,
  * huge strings, NUL and lone surrogates, deep nesting, wrong content types, truncated multipart, and
@@ -701,7 +701,7 @@ const STACK_TRACE =
 
 /**
  * The words of the libraries underneath (zod's defaults, Fastify's own refusals): an answer in them
- * did not come from src/domain (issue 18 §10).
+ * did not come from src/domain.
  */
 const LIBRARY_WORDS =
   /Invalid input|Invalid option|Invalid string|Too (big|small)|expected \w+, received|Unsupported Media Type|Body cannot be empty|Route \w+:.* not found|FST_ERR|must NOT have|Unexpected token|JSON at position/;

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { ProviderMonitor } from '../services/health/provider-monitor';
 import { defineJob } from './define-job';
+import { jobPayloads } from './job-names';
 
 const checkProvidersIntervalMs = 60_000;
 
@@ -11,7 +11,7 @@ const checkProvidersIntervalMs = 60_000;
  */
 export const checkProvidersJob = defineJob({
   name: 'monitoring.check-providers',
-  payload: z.object({}),
+  payload: jobPayloads['monitoring.check-providers'],
   recurring: true,
   async handle(_payload, { db, providers, config, log }) {
     await new ProviderMonitor({ db, providers, config, log }).check({ fresh: true });

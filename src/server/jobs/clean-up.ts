@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { jobs, rateLimitCounters, sessions, signInTokens } from '../db/schema';
 import { defineJob } from './define-job';
+import { jobPayloads } from './job-names';
 
 const cleanUpIntervalMs = 60 * 60_000;
 
 /** Hourly: drops expired sessions and sign-ins, stale rate-limit counters and old finished jobs. */
 export const cleanUpJob = defineJob({
   name: 'maintenance.clean-up',
-  payload: z.object({}),
+  payload: jobPayloads['maintenance.clean-up'],
   recurring: true,
   async handle(_payload, { db }) {
     await db

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   createWaveformMeter,
   createWavPcmDecoder,
@@ -9,10 +8,11 @@ import {
 } from '../../domain';
 import { uploads } from '../db/schema';
 import { defineJob } from './define-job';
+import { jobPayloads } from './job-names';
 import { PermanentJobError } from './queue';
 
 /**
- * `media.audio-peaks` (issue 20 §5, issue 21 §3): a track's waveform, computed once from the
+ * `media.audio-peaks`: a track's waveform, computed once from the
  * stored WAV as it streams from storage (never held whole: an 86 MB master decodes a chunk at a
  * time) and kept on the upload's row, so no browser decodes audio to draw it. One pass fills two
  * columns: `audio_peaks`, the board preview's 120 bars, and `audio_waveform`, the clip picker's
@@ -24,7 +24,7 @@ import { PermanentJobError } from './queue';
  */
 export const computeAudioPeaksJob = defineJob({
   name: 'media.audio-peaks',
-  payload: z.object({ uploadId: z.uuid() }),
+  payload: jobPayloads['media.audio-peaks'],
   async handle({ uploadId }, { db, providers: { storage } }) {
     const [row] = await db
       .select({

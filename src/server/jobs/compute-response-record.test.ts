@@ -8,9 +8,8 @@ import {
   refreshResponseRecordIfStale,
 } from '../services/response-promise/response-record';
 import { getSetting, setSetting } from '../services/settings/app-settings';
-import { addStaff } from '../services/staff/manage-staff';
 import { insertPlannedSubmission, insertTestArtist } from '../test/planned-submissions';
-import { type SignedIn, signIn } from '../test/sign-in';
+import { type SignedIn, signInStaff } from '../test/sign-in';
 import { runDueJobs } from '../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../test/test-context';
 
@@ -37,8 +36,7 @@ beforeAll(async () => {
     jobWorker: { now: () => clock ?? new Date() },
   });
   artistId = await insertTestArtist(db(), 'record@example.com');
-  await addStaff(db(), 'record.keeper@label.example');
-  staff = await signIn(ctx.app, db(), 'record.keeper@label.example');
+  staff = await signInStaff(ctx.app, db(), 'record.keeper@label.example');
   clock = T;
 });
 afterAll(async () => ctx.close());

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import {
   computeAndStoreResponseRecord,
   RESPONSE_RECORD_PERIOD_MS,
 } from '../services/response-promise/response-record';
 import { defineJob } from './define-job';
+import { jobPayloads } from './job-names';
 
 /**
  * `review.response-record`, daily: the response promise's record (domain/review/response-record.ts)
@@ -15,7 +15,7 @@ import { defineJob } from './define-job';
  */
 export const computeResponseRecordJob = defineJob({
   name: 'review.response-record',
-  payload: z.object({ refresh: z.literal(true).optional() }),
+  payload: jobPayloads['review.response-record'],
   recurring: true,
   async handle(payload, { db, config, now, log }) {
     const record = await computeAndStoreResponseRecord(db, config, now);

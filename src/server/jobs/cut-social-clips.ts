@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import { AUDIO_FORMATS, formatClipTime, planWavClip, type WavClipPlan } from '../../domain';
 import type { Database } from '../db/client';
 import { socialClips, submissionEvents, submissions, submissionTracks, uploads } from '../db/schema';
@@ -8,6 +7,7 @@ import type { StorageProvider } from '../providers/storage/storage';
 import { readHeader } from '../services/uploads/read-header';
 import { clipKey } from '../services/uploads/upload-keys';
 import { defineJob } from './define-job';
+import { jobPayloads } from './job-names';
 
 export const CLIP_SOURCE_MISSING = 'The track has no audio file to cut the clip from';
 export const CLIP_SOURCE_GONE = "The track's audio file is missing from storage";
@@ -106,7 +106,7 @@ function errorText(error: unknown): string {
  */
 export const cutSocialClipsJob = defineJob({
   name: 'media.social-clips',
-  payload: z.object({ submissionId: z.uuid() }),
+  payload: jobPayloads['media.social-clips'],
   async handle({ submissionId }, { db, signal, providers: { storage } }) {
     const [submission] = await db
       .select({ releaseTitle: submissions.releaseTitle })

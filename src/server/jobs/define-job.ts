@@ -2,8 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
+import type { jobs } from '../db/schema';
 import type { Providers } from '../providers';
-import type { JobRow } from './queue';
+
+/** A row of the `jobs` table: one queued job. */
+export type JobRow = typeof jobs.$inferSelect;
 
 /** What a handler is given besides its payload. */
 export interface JobContext {

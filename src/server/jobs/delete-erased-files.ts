@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { deleteErasedFiles } from '../services/data-requests/delete-erased-files';
 import { defineJob } from './define-job';
+import { jobPayloads } from './job-names';
 
 /**
  * `privacy.delete-erased-files`: deletes the files of an artist's erasure that the pass right after
@@ -9,7 +9,7 @@ import { defineJob } from './define-job';
  */
 export const deleteErasedFilesJob = defineJob({
   name: 'privacy.delete-erased-files',
-  payload: z.object({ dataRequestId: z.uuid() }),
+  payload: jobPayloads['privacy.delete-erased-files'],
   backoff: { baseMs: 60_000, factor: 2, maxMs: 3_600_000 },
   async handle({ dataRequestId }, { db, providers: { storage } }) {
     const { failed } = await deleteErasedFiles({ db, storage }, dataRequestId);

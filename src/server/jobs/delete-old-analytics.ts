@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { ANALYTICS_RETENTION_YEARS } from '../../domain';
 import type { Database } from '../db/client';
 import { analyticsHourRevisions, errorReports, webVitalHistograms, webVitals } from '../db/schema';
 import { defineJob } from './define-job';
+import { jobPayloads } from './job-names';
 
 const dayMs = 24 * 60 * 60_000;
 /** Rows per statement: a long backlog is deleted in short transactions, not one that locks for minutes. */
@@ -52,7 +52,7 @@ async function deleteOldRevisions(db: Database): Promise<void> {
  */
 export const deleteOldAnalyticsJob = defineJob({
   name: 'maintenance.analytics-retention',
-  payload: z.object({}),
+  payload: jobPayloads['maintenance.analytics-retention'],
   recurring: true,
   async handle(_payload, { db, signal }) {
     for (const table of [webVitals, errorReports]) {

@@ -6,6 +6,7 @@ import { DELIVERY_MAX_ATTEMPTS } from '../services/delivery/send-delivery';
 import { queueMail } from '../services/mail/queue-mail';
 import { createTestContext, createTestDatabase, type TestDatabase } from '../test/test-context';
 import { allJobs, scheduleRecurringJobs } from './index';
+import { jobPayloads } from './job-names';
 import { enqueueJob } from './queue';
 import { sendDeliveryJob } from './send-delivery';
 import { sendMailJob } from './send-mail';
@@ -44,6 +45,11 @@ describe('allJobs', () => {
       'uploads.image-variants',
       'uploads.remove-abandoned',
     ]);
+  });
+
+  it('defines one job for each name in job-names.ts, with the payload given there', () => {
+    expect(allJobs.map((job) => job.name).sort()).toEqual(Object.keys(jobPayloads).sort());
+    for (const job of allJobs) expect(job.payload, job.name).toBe(jobPayloads[job.name]);
   });
 
   it('has recurring jobs that take an empty payload', () => {

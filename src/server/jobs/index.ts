@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { checkProvidersJob } from './check-providers';
 import { cleanUpJob } from './clean-up';
@@ -24,7 +23,7 @@ import { syncBoardSubmissionJob } from './sync-board-submission';
 import { takeBackupJob } from './take-backup';
 import { vacuumEmbeddedDatabaseJob } from './vacuum-embedded-database';
 
-/** Every background job: the worker runs these, and `enqueueJob` takes their names and payloads. */
+/** Every background job (one for each name in job-names.ts): the worker runs these. */
 export const allJobs = [
   sendMailJob,
   makeImageVariantsJob,
@@ -49,12 +48,6 @@ export const allJobs = [
   vacuumEmbeddedDatabaseJob,
   takeBackupJob,
 ] as const;
-
-type AnyJob = (typeof allJobs)[number];
-/** The name of a defined job, as stored in `jobs.type`. */
-export type JobName = AnyJob['name'];
-/** What `enqueueJob` takes for job N: the input of its payload schema. */
-export type JobPayload<N extends JobName> = z.input<Extract<AnyJob, { name: N }>['payload']>;
 
 /**
  * Recurring jobs exist once (unique key: the job's name); each run schedules the next. Called at

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
-import { z } from 'zod';
 import { IMAGE_VARIANT_FORMATS, type ImageVariantFormat, imageVariantName } from '../../domain';
 import { uploads } from '../db/schema';
 import type { StorageProvider } from '../providers/storage/storage';
 import type { StoredImageVariant } from '../services/files/image-mapping';
 import { variantKey } from '../services/uploads/upload-keys';
 import { defineJob } from './define-job';
+import { jobPayloads } from './job-names';
 
 sharp.concurrency(2);
 
@@ -102,7 +102,7 @@ async function readAll(storage: StorageProvider, key: string): Promise<Buffer> {
  */
 export const makeImageVariantsJob = defineJob({
   name: 'uploads.image-variants',
-  payload: z.object({ uploadId: z.uuid() }),
+  payload: jobPayloads['uploads.image-variants'],
   async handle({ uploadId }, { db, providers: { storage } }) {
     const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
     if (row?.status !== 'ready') return; // removed since: nothing to do

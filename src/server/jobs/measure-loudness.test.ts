@@ -3,10 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BoardItemDetail, encodeWav } from '../../domain';
 import { jobs, submissionTracks, trackLoudness, uploads } from '../db/schema';
-import { addStaff } from '../services/staff/manage-staff';
 import { queueLoudnessChecks } from '../services/submissions/queue-loudness';
 import { makeCompressedAudio, makeJpeg } from '../test/media-fixtures';
-import { type SignedIn, signIn } from '../test/sign-in';
+import { type SignedIn, signInStaff } from '../test/sign-in';
 import {
   buildTestPayload,
   newSessionIdForTest,
@@ -23,7 +22,7 @@ import {
 import { enqueueJob } from './queue';
 
 /**
- * The server's loudness check (issue 21 §2): the job measures each track's stored WAV with the
+ * The server's loudness check: the job measures each track's stored WAV with the
  * domain's meter, stores it per track and file, and the staff answer shows it. Tones of known
  * loudness as in EBU Tech 3341: a stereo 1 kHz sine at −23 dBFS on each channel is −23.0 LUFS.
  */
@@ -38,8 +37,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(db(), 'reviewer@label.example', 'Rita Reviewer');
-  staff = await signIn(ctx.app, db(), 'reviewer@label.example');
+  staff = await signInStaff(ctx.app, db(), 'reviewer@label.example', 'Rita Reviewer');
 });
 afterAll(async () => ctx.close());
 

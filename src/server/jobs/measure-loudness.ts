@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { AUDIO_FORMATS, createWavLoudnessAnalyser, type WavLoudnessResult } from '../../domain';
 import type { Database } from '../db/client';
 import { submissionTracks, trackLoudness, uploads } from '../db/schema';
 import type { StorageProvider } from '../providers/storage/storage';
 import { defineJob } from './define-job';
+import { jobPayloads } from './job-names';
 
 export const LOUDNESS_FILE_GONE = "The track's audio file is missing from storage";
 export const LOUDNESS_FILE_UNREADABLE = "The track's audio file could not be read from storage";
@@ -65,8 +65,8 @@ async function recordFailure(
 }
 
 /**
- * `media.measure-loudness`: the loudness and level check of one track's stored audio file (issue
- * 21 §2), stored per track and file in `track_loudness` for staff. Integrated loudness, true peak,
+ * `media.measure-loudness`: the loudness and level check of one track's stored audio file,
+ * kept per track and file in `track_loudness` for staff. Integrated loudness, true peak,
  * sample peak, clipped samples and silence at both ends come from `src/domain/audio`, the same code
  * the artist's browser ran before upload.
  *
@@ -81,7 +81,7 @@ async function recordFailure(
  */
 export const measureLoudnessJob = defineJob({
   name: 'media.measure-loudness',
-  payload: z.object({ trackId: z.uuid(), uploadId: z.uuid() }),
+  payload: jobPayloads['media.measure-loudness'],
   async handle({ trackId, uploadId }, { db, job, now, signal, providers: { storage } }) {
     const [row] = await db
       .select({

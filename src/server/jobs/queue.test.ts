@@ -6,10 +6,9 @@ import type { AppConfig } from '../config';
 import { jobs } from '../db/schema';
 import type { Providers } from '../providers';
 import { createTestDatabase, type TestDatabase } from '../test/test-context';
-import { defineJob, type JobContext, type JobDefinition, type JobResult } from './define-job';
+import { defineJob, type JobContext, type JobDefinition, type JobResult, type JobRow } from './define-job';
 import {
   enqueueUncheckedJob as enqueueJob,
-  type JobRow,
   JobWorker,
   type JobWorkerOptions,
   PermanentJobError,

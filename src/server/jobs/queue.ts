@@ -7,11 +7,8 @@ import type { Database, Executor } from '../db/client';
 import { type Listener, listenForNotifications } from '../db/notifications';
 import { jobs } from '../db/schema';
 import type { Providers } from '../providers';
-import type { Backoff, JobDefinition, JobResult } from './define-job';
-// Types only: the registry imports the job files, which import services, which import this file.
-import type { JobName, JobPayload } from './index';
-
-export type JobRow = typeof jobs.$inferSelect;
+import type { Backoff, JobDefinition, JobResult, JobRow } from './define-job';
+import type { JobName, JobPayload } from './job-names';
 
 /**
  * The channel a job that is due at once is announced on (`NOTIFY`, sent when the enqueuing

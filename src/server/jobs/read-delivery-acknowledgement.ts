@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { readDeliveryAcknowledgement } from '../services/delivery/read-acknowledgement';
 import { defineJob } from './define-job';
+import { jobPayloads } from './job-names';
 
 /** How often the recipient's folder is looked at, and for how long. */
 const CHECK_EVERY_MS = 60_000;
@@ -13,7 +13,7 @@ const GIVE_UP_AFTER_MS = 7 * 24 * 3600_000;
  */
 export const readDeliveryAcknowledgementJob = defineJob({
   name: 'delivery.read-acknowledgement',
-  payload: z.object({ attemptId: z.uuid() }),
+  payload: jobPayloads['delivery.read-acknowledgement'],
   async handle({ attemptId }, { db, providers, now }) {
     const outcome = await readDeliveryAcknowledgement(
       { db, targets: providers.deliveryTargets },

@@ -18,7 +18,7 @@ import { enqueueJob } from './queue';
 import { msUntilNextReminderRun, remindDeadlinesJob } from './remind-deadlines';
 
 /**
- * The reminder job of issue 21 §1 with the worker's clock set: a release on 2031-04-10 has its
+ * The deadline reminder job with the worker's clock set: a release on 2031-04-10 has its
  * delivery deadline on 2031-03-13 and its pitch deadline on 2031-04-03 (28 and 7 days before);
  * with the default offset the reminders are due from 2031-03-10 and 2031-03-31.
  */

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { sendDeadlineReminders } from '../services/release-planning/send-deadline-reminders';
 import { defineJob, msUntilNextUtcHour } from './define-job';
+import { jobPayloads } from './job-names';
 
 /** The hour (UTC) the reminders go out each day: a morning in Europe, before the working day. */
 export const DEADLINE_REMINDER_HOUR_UTC = 7;
@@ -11,7 +11,7 @@ export function msUntilNextReminderRun(now: Date): number {
 }
 
 /**
- * `planner.remind-deadlines` (issue 21 §1), daily: mails the artist and the assigned
+ * `planner.remind-deadlines`, daily: mails the artist and the assigned
  * reviewer of every submission still going ahead a reminder the configured number of days before
  * each delivery and pitch deadline, once per deadline and recipient
  * (services/release-planning/send-deadline-reminders.ts). Its day is the worker's clock (`now`: the
@@ -20,7 +20,7 @@ export function msUntilNextReminderRun(now: Date): number {
  */
 export const remindDeadlinesJob = defineJob({
   name: 'planner.remind-deadlines',
-  payload: z.object({}),
+  payload: jobPayloads['planner.remind-deadlines'],
   recurring: true,
   async handle(_payload, { db, config, now, log, signal }) {
     const { queued } = await sendDeadlineReminders({ db, config }, now, signal);

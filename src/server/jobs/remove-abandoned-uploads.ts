@@ -1,10 +1,10 @@
 import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { UPLOAD_SESSION_LIFETIME_DAYS } from '../../domain';
 import { uploads } from '../db/schema';
 import { forgetResumableUpload, resumableKeyPrefix } from '../services/uploads/resumable-uploads';
 import { stagingKey } from '../services/uploads/upload-keys';
 import { defineJob } from './define-job';
+import { jobPayloads } from './job-names';
 
 const removeAbandonedUploadsIntervalMs = 60 * 60_000;
 /** Files of an upload session that never became a submission are kept as long as its draft. */
@@ -19,7 +19,7 @@ const batchSize = 200;
  */
 export const removeAbandonedUploadsJob = defineJob({
   name: 'uploads.remove-abandoned',
-  payload: z.object({}),
+  payload: jobPayloads['uploads.remove-abandoned'],
   recurring: true,
   async handle(_payload, { db, providers: { storage, resumable } }) {
     for (;;) {

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { sealSignatureRequest } from '../services/contracts/seal-signature-request';
 import { defineJob } from './define-job';
+import { jobPayloads } from './job-names';
 
 /**
  * `contracts.seal`: the sealed PDF of a signed agreement (services/contracts/seal-signature-request.ts).
@@ -9,7 +9,7 @@ import { defineJob } from './define-job';
  */
 export const sealAgreementJob = defineJob({
   name: 'contracts.seal',
-  payload: z.object({ requestId: z.uuid() }),
+  payload: jobPayloads['contracts.seal'],
   async handle({ requestId }, { db, providers, config }) {
     await sealSignatureRequest(
       {

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { DeliveryRelease } from '../../domain';
 import { deliveryAttempts } from '../db/schema';
 import { AppError } from '../errors';
@@ -17,6 +16,7 @@ import {
   setDeliveryState,
 } from '../services/delivery/send-delivery';
 import { defineJob } from './define-job';
+import { jobPayloads } from './job-names';
 import { enqueueJob, PermanentJobError } from './queue';
 
 /** How soon the recipient's acknowledgement is first looked for. */
@@ -39,7 +39,7 @@ function wordsOf(error: unknown): string {
  */
 export const sendDeliveryJob = defineJob({
   name: 'delivery.send',
-  payload: z.object({ attemptId: z.uuid() }),
+  payload: jobPayloads['delivery.send'],
   maxAttempts: DELIVERY_MAX_ATTEMPTS,
   backoff: { baseMs: 30_000, factor: 2, maxMs: 30 * 60_000 },
   async handle({ attemptId }, { db, providers, config, job, now, log }) {

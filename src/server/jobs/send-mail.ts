@@ -1,11 +1,11 @@
-import { z } from 'zod';
-import { isUnsubscribableMailKind, MAIL_KINDS } from '../../domain';
+import { isUnsubscribableMailKind } from '../../domain';
 import { recordSubmissionEvent } from '../services/audit/record-submission-event';
 import { isMailTurnedOff } from '../services/mail/mail-preferences';
 import { MAIL_RETRY } from '../services/mail/queue-mail';
 import { withUnsubscribeLink } from '../services/mail/unsubscribe-link';
 import { issueUnsubscribeToken, unsubscribeKey, unsubscribeUrl } from '../services/mail/unsubscribe-token';
 import { defineJob } from './define-job';
+import { jobPayloads } from './job-names';
 
 /**
  * `mail.send`: one message through the configured mail provider (enqueued by `queueMail`), retried
@@ -19,17 +19,7 @@ import { defineJob } from './define-job';
  */
 export const sendMailJob = defineJob({
   name: 'mail.send',
-  payload: z.object({
-    to: z.email(),
-    subject: z.string().min(1),
-    text: z.string(),
-    html: z.string().optional(),
-    replyTo: z.email().optional(),
-    // A mail queued before mail had kinds is sent as it was then: always, without a link.
-    kind: z.enum(MAIL_KINDS).default('transactional'),
-    notAfter: z.iso.datetime().optional(),
-    audit: z.object({ submissionId: z.uuid(), purpose: z.string().max(100) }).optional(),
-  }),
+  payload: jobPayloads['mail.send'],
   maxAttempts: MAIL_RETRY.maxAttempts,
   backoff: MAIL_RETRY.backoff,
   async handle({ notAfter, audit, kind, ...message }, { providers, db, config, now, job, log }) {

@@ -10,7 +10,7 @@ import {
 import { queueBoardSync } from '../services/board-sync/queue-board-sync';
 import { addStaff } from '../services/staff/manage-staff';
 import { type MondayStandIn, startMondayStandIn } from '../stand-ins/monday';
-import { type SignedIn, signIn } from '../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../test/sign-in';
 import { postSubmission, prepareTestSubmission } from '../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../test/test-context';
 import { syncBoardInvitationJob } from './sync-board-invitation';
@@ -30,8 +30,7 @@ beforeAll(async () => {
       MONDAY_API_URL: standIn.apiUrl,
     },
   });
-  await addStaff(ctx.database.db, 'reviewer@label.example');
-  staff = await signIn(ctx.app, ctx.database.db, 'reviewer@label.example');
+  staff = await signInStaff(ctx.app, ctx.database.db, 'reviewer@label.example');
   artist = await signIn(ctx.app, ctx.database.db, 'someone@example.com');
 });
 afterAll(async () => {

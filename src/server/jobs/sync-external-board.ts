@@ -1,18 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { boardSyncItems } from '../db/schema';
 import { ExternalBoardError } from '../providers/board/monday-board';
 import { readBoardItemFields, toColumnValues } from '../services/board-sync/board-item-fields';
 import type { BoardSyncEntity } from '../services/board-sync/queue-board-sync';
 import type { JobContext, JobResult } from './define-job';
+import type { boardSyncPayload } from './job-names';
 import { PermanentJobError } from './queue';
-
-/**
- * What the two board jobs (`sync-board-submission.ts`, `sync-board-invitation.ts`) share: their
- * payload and the mirroring itself.
- */
-export const boardSyncPayload = z.object({ entityId: z.uuid() });
 
 async function record(
   db: Database,
@@ -30,7 +25,8 @@ async function record(
 }
 
 /**
- * Mirrors one submission or invitation to the external board: creates its item the first time,
+ * Mirrors one submission or invitation to the external board (the job of both
+ * `sync-board-submission.ts` and `sync-board-invitation.ts`): creates its item the first time,
  * then updates it (name and columns). The outcome is kept in board_sync_items. Rate and
  * complexity limits wait as long as monday.com asks; other passing failures retry with the queue's
  * backoff; a refused token, an unknown board or a refused value stop the job with its reason.

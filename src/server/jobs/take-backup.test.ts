@@ -5,8 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorReports } from '../db/schema';
 import { backUpIntoDirectory, listArchives, readBackupStatus } from '../services/backup/backup-directory';
-import { addStaff } from '../services/staff/manage-staff';
-import { type SignedIn, signIn } from '../test/sign-in';
+import { type SignedIn, signInStaff } from '../test/sign-in';
 import { createTestContext, type TestContext } from '../test/test-context';
 import type { JobContext } from './define-job';
 import { msUntilNextBackup, takeBackupJob } from './take-backup';
@@ -36,8 +35,7 @@ function run(context: TestContext) {
 beforeAll(async () => {
   backupDir = await fs.mkdtemp(path.join(os.tmpdir(), 'imprint-backups-'));
   ctx = await createTestContext({ env: { BACKUP_DIR: backupDir, BACKUP_KEEP: '2' } });
-  await addStaff(ctx.database.db, 'avery@label.example');
-  staff = await signIn(ctx.app, ctx.database.db, 'avery@label.example');
+  staff = await signInStaff(ctx.app, ctx.database.db, 'avery@label.example');
 });
 afterAll(async () => {
   await ctx?.close();

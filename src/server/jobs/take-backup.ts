@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { backUpIntoDirectory, describeBackupError } from '../services/backup/backup-directory';
 import { recordErrorEvent } from '../services/monitoring/record-error-event';
 import { defineJob, msUntilNextUtcHour } from './define-job';
+import { jobPayloads } from './job-names';
 
 /** The hour (UTC) of the daily backup: night in Europe and the Americas, when few submit. */
 export const BACKUP_HOUR_UTC = 2;
@@ -22,7 +22,7 @@ export function msUntilNextBackup(now: Date): number {
  */
 export const takeBackupJob = defineJob({
   name: 'maintenance.backup',
-  payload: z.object({}),
+  payload: jobPayloads['maintenance.backup'],
   recurring: true,
   async handle(_payload, { db, providers, config, now, log }) {
     const next = { rescheduleAfterMs: msUntilNextBackup(now) };

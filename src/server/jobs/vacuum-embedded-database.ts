@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { databaseKindOf } from '../db/client';
 import { defineJob } from './define-job';
+import { jobPayloads } from './job-names';
 
 const vacuumIntervalMs = 60 * 60_000;
 
@@ -10,12 +10,12 @@ const vacuumIntervalMs = 60 * 60_000;
  * queries go between them. PostgreSQL's autovacuum does this for a server; PGlite runs none, so
  * without it every update and delete leaves its dead row version for good, each index lists them
  * all, and an index scan always visits the table (no visibility map): the board's filtered first
- * page at 100,000 submissions read 1,001 rows from the heap (issue 20 §5). A table already clean
+ * page at 100,000 submissions read 1,001 rows from the heap. A table already clean
  * costs next to nothing (vacuum skips its all-visible pages). On PostgreSQL the job does nothing.
  */
 export const vacuumEmbeddedDatabaseJob = defineJob({
   name: 'maintenance.vacuum-embedded-database',
-  payload: z.object({}),
+  payload: jobPayloads['maintenance.vacuum-embedded-database'],
   recurring: true,
   async handle(_payload, { db, log, signal }) {
     if (databaseKindOf(db) !== 'pglite') return { rescheduleAfterMs: vacuumIntervalMs };

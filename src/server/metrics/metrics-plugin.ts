@@ -4,7 +4,7 @@ import { METRICS_PATH, Metrics } from './metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Prometheus metrics of this instance (issue 16), served by routes/metrics.ts. */
+    /** Prometheus metrics of this instance, served by routes/metrics.ts. */
     metrics: Metrics;
   }
 }

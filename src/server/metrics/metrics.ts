@@ -30,7 +30,7 @@ export function uploadResultOf(error: unknown): 'refused' | 'failed' {
 }
 
 /**
- * The server's Prometheus metrics (issue 16), one registry per app (tests build many apps in one
+ * The server's Prometheus metrics, one registry per app (tests build many apps in one
  * process, so never prom-client's global registry): process and event-loop metrics, request
  * durations by route pattern and status, the job queue and the mail queue read from the database
  * at scrape time (so every instance reports the shared queue alike), job failures and uploads

@@ -5,7 +5,8 @@ import type { AppConfig } from '../config';
 import { forbidden, notFound, unauthorized } from '../errors';
 import { DROPBOX_SIGN_CALLBACK_PATH } from '../providers/signing/dropbox-sign';
 import { presentSessionUser } from '../services/artists/artist-picture';
-import { type NewSession, type ResolvedSession, resolveSessionCached } from '../services/auth/sessions';
+import type { ResolvedSession } from '../services/auth/resolved-session';
+import { type NewSession, resolveSessionCached } from '../services/auth/sessions';
 import { bindLinks, type LinkSigner } from '../services/files/signed-urls';
 
 declare module 'fastify' {
@@ -13,7 +14,7 @@ declare module 'fastify' {
     /** The signed-in user of this request, from the session cookie or a bearer token. */
     auth: (ResolvedSession & { via: 'cookie' | 'bearer' }) | null;
     /**
-     * The signer of file links for the page that made this request (issue 18 §8): `app.pageLinks`
+     * The signer of file links for the page that made this request: `app.pageLinks`
      * bound to the request's session, or, for a visitor, unbound links of at most 15 minutes.
      */
     readonly pageLinks: LinkSigner;
@@ -105,7 +106,7 @@ export function registerAuthentication(app: FastifyInstance): void {
 /**
  * The session a cookie or bearer token stands for, as `request.auth` holds it (null when unknown
  * or ended). The API's hook above resolves every API request with it; routes/web.ts resolves a
- * signed-in page's request (issue 17: the page rendered on the server) with it too.
+ * signed-in page's request (the page rendered on the server) with it too.
  */
 export async function resolveRequestAuth(
   app: FastifyInstance,

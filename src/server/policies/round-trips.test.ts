@@ -29,7 +29,7 @@ function countingDatabase(database: TestDatabase, counter: QueryCounter): Databa
     : drizzlePglite(client as never, { schema, logger: counter })) as unknown as Database;
 }
 
-describe('database round trips of a signed-in request (issue 19 §3)', () => {
+describe('database round trips of a signed-in request', () => {
   let database: TestDatabase;
   let ctx: TestContext;
   const counter = new QueryCounter();
@@ -79,7 +79,7 @@ describe('database round trips of a signed-in request (issue 19 §3)', () => {
   });
 
   it('answers the profile with the session: submission count and signed agreement read with it', async () => {
-    // Four before issue 19: the artist record, the count and the agreement were queries of their own.
+    // The artist record, the count and the agreement come with the session, not from queries of their own.
     forgetSessions();
     expect(await statementsOf('/api/artist/profile', artist)).toHaveLength(1);
     expect(await statementsOf('/api/artist/profile', artist)).toHaveLength(0);

@@ -33,9 +33,9 @@ export interface Providers {
   music: MusicCatalog;
   /** Cloudflare Turnstile's check of the form's token, when configured. */
   turnstile: TurnstileVerifier | undefined;
-  /** The monday.com board mirrored by the board.sync-* jobs, when configured (issue 9). */
+  /** The monday.com board mirrored by the board.sync-* jobs, when configured. */
   externalBoard: ExternalBoard | undefined;
-  /** Dropbox Sign embedded signing, when configured; otherwise the built-in signing page (issue 10). */
+  /** Dropbox Sign embedded signing, when configured; otherwise the built-in signing page. */
   externalSigning: ExternalSigning | undefined;
   /** Where approved releases are delivered as DDEX packages: SFTP, S3, both or none. */
   deliveryTargets: DeliveryTargets;

@@ -8,7 +8,7 @@ import { type SignedIn, signIn } from '../test/sign-in';
 import { createTestContext, type TestContext } from '../test/test-context';
 
 /**
- * Signed file links (issue 18 §8): at most 15 minutes, or bound to the session that asked for them.
+ * Signed file links: at most 15 minutes, or bound to the session that asked for them.
  * Bounds below are against the test's own clock only as far as "at most 15 minutes from now" goes.
  */
 let ctx: TestContext;

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema';
 import { makeWav, renamedTextFile } from '../test/media-fixtures';
-import { multipartBody } from '../test/multipart';
+import { multipartBody, tusMetadata } from '../test/multipart';
 import { createTestContext, type TestContext } from '../test/test-context';
 import { METRICS_TOKEN_REQUIRED } from './metrics';
 
@@ -254,9 +254,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
         origin,
         'tus-resumable': '1.0.0',
         'upload-length': '1000',
-        'upload-metadata': Object.entries(metadata)
-          .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-          .join(','),
+        'upload-metadata': tusMetadata(metadata),
       },
       remoteAddress: '198.51.100.9',
     });

@@ -17,7 +17,7 @@ function bearerTokenOf(header: string | undefined): string | undefined {
 }
 
 /**
- * GET /metrics (issue 16): the Prometheus text format, for a scraper sending METRICS_TOKEN as a
+ * GET /metrics: the Prometheus text format, for a scraper sending METRICS_TOKEN as a
  * bearer token. Without METRICS_TOKEN it answers 404 as an unknown non-page path does. Not under /api/,
  * so the session and Origin hook (policies/authentication.ts) leaves it alone; the metrics plugin
  * (metrics/metrics-plugin.ts) registers what it serves and does not time it.

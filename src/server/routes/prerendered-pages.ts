@@ -70,7 +70,7 @@ function prerenderTemplate(template: string, webRoot: string, nonceSlot: string)
 }
 
 /**
- * The public pages rendered on the server (issue 17), by the web app's own server entry
+ * The public pages rendered on the server, by the web app's own server entry
  * (src/web/entry-server.tsx, built by `vite build` into dist/web-server beside dist/web). Each
  * page is rendered once per submission mode, on first use, and kept while the site config it was
  * rendered with holds: what it shows depends on the installation's config and the site config

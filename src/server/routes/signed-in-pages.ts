@@ -26,7 +26,7 @@ import { requestNow } from '../test-clock';
 import { mappingLinkLifetimeSeconds } from './files';
 
 /**
- * The signed-in pages the server renders per request (issue 17): their reader's data, read through
+ * The signed-in pages the server renders per request: their reader's data, read through
  * the services and shaped by the response schemas of the API routes the page's first render would
  * call, so each part is exactly what that route answers this reader: file links bound to the
  * session (`request.pageLinks`), the same page size, order and filter. routes/web.ts renders the

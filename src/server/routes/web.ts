@@ -17,7 +17,7 @@ import { loadSignedInPageData, signedInPageAt } from './signed-in-pages';
  * Accept-Encoding takes is sent (`preCompressed`, with `Vary: Accept-Encoding`). index.html is
  * rendered per request, so @fastify/compress (app.ts) compresses it on the fly.
  *
- * A visitor's public page comes prerendered (issue 17, prerendered-pages.ts): its markup in
+ * A visitor's public page comes prerendered (prerendered-pages.ts): its markup in
  * `<div id="root">`, its styles with this response's nonce, and the site config it was rendered
  * with (the mode, the reopening day, the response promise and its record), read per request as
  * `GET /api/config` reads it. A signed-in page (the dashboard,

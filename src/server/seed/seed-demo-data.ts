@@ -350,7 +350,7 @@ async function insertDemoSubmission(
     }
   }
 
-  // Staff see each demo track's level check, as for a real submission (issue 21 §2).
+  // Staff see each demo track's level check, as for a real submission.
   await queueLoudnessChecks(tx, row.id);
   await tx.insert(submissionEvents).values({
     submissionId: row.id,

@@ -77,3 +77,27 @@ export function sendStream(
     options.body.pipe(request);
   });
 }
+
+/** A tus Upload-Metadata header: each key with its value in base64, separated by commas. */
+export function tusMetadata(fields: Record<string, string>): string {
+  return Object.entries(fields)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+}
+
+/** Creates a resumable (tus) upload of `length` bytes on the listening server at `base`. */
+export function createResumableUpload(
+  base: string,
+  length: number,
+  metadata: Record<string, string>,
+): Promise<Response> {
+  return fetch(`${base}/api/uploads/resumable`, {
+    method: 'POST',
+    headers: {
+      origin: base,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(length),
+      'upload-metadata': tusMetadata(metadata),
+    },
+  });
+}

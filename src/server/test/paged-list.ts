@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import type { SignedIn } from './sign-in';
 
 /**
- * What the tests of a paged list (issue 19) share: following its cursors to the end, breaking a
+ * What the tests of a paged list share: following its cursors to the end, breaking a
  * cursor, checking its refusals and reading the plan of its page query.
  */
 

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { outboxMessages } from '../db/schema';
+import { addStaff } from '../services/staff/manage-staff';
 
 export interface SignInMail {
   token: string;
@@ -69,4 +70,15 @@ export async function signIn(app: FastifyInstance, db: Database, email: string):
     userId: body.user.userId,
     headers: { cookie: header, origin: app.config.publicUrl },
   };
+}
+
+/** Makes `email` a staff member (named `name`, when given) and signs them in. */
+export async function signInStaff(
+  app: FastifyInstance,
+  db: Database,
+  email: string,
+  name?: string,
+): Promise<SignedIn> {
+  await addStaff(db, email, name);
+  return signIn(app, db, email);
 }

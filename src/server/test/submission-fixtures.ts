@@ -50,6 +50,37 @@ export async function uploadTestFile(
   return { fileId: result.fileId, url: result.url, fileName: result.fileName, bytes: options.body };
 }
 
+/**
+ * A file uploaded through the standard route in an upload session of its own, as `as` uploads it
+ * (its session cookie; a visitor without one): the stored file's id.
+ */
+export async function uploadFileAs(
+  app: FastifyInstance,
+  as: { cookie: string } | null | undefined,
+  file: { name: string; type: string; body: Buffer },
+  fileType: 'artwork' | 'track',
+  artistName = 'Maya Rivers',
+): Promise<string> {
+  const { contentType, body } = multipartBody([
+    { field: 'artistName', value: artistName },
+    { field: 'fileType', value: fileType },
+    { field: 'sessionId', value: newSessionIdForTest() },
+    file,
+  ]);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/upload/storage',
+    headers: {
+      'content-type': contentType,
+      origin: app.config.publicUrl,
+      ...(as ? { cookie: as.cookie } : {}),
+    },
+    payload: body,
+  });
+  if (response.statusCode !== 200) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
+  return response.json().fileId as string;
+}
+
 /** A form token as if the form had been opened `secondsAgo` seconds ago. */
 export function formTokenOpenedAgo(app: FastifyInstance, secondsAgo = 60): string {
   return issueFormToken(app.signingKey, Date.now() - secondsAgo * 1000);

@@ -9,7 +9,7 @@ import {
 import { ApiError, apiGet, apiRequest } from './client';
 import { queryKeys } from './query-keys';
 
-/** The staff side of the artist agreement (issue 10): the template's versions, and the requests per artist. */
+/** The staff side of the artist agreement: the template's versions, and the requests per artist. */
 
 const segment = (id: string) => encodeURIComponent(id);
 

@@ -12,7 +12,7 @@ import { ApiError, apiGet, apiRequest, DeferredSchema } from './client';
 import { queryKeys } from './query-keys';
 
 // The answers' schemas (and zod with them) load with the first request, not with the page: the
-// dashboard the server rendered comes with its data (issue 17), and hydrates without them.
+// dashboard the server rendered comes with its data, and hydrates without them.
 const artistAreaSchemas = () => import('../../domain/schemas/artist-area');
 const artistProfileResponse = new DeferredSchema(() =>
   artistAreaSchemas().then((schemas) => schemas.artistProfileResponseSchema),
@@ -25,7 +25,7 @@ const submissionResponse = new DeferredSchema(() =>
 );
 
 /**
- * The signed-in artist's own data (issue 8): profile, submissions, one submission. Every call
+ * The signed-in artist's own data: profile, submissions, one submission. Every call
  * answers for the session's artist only; another artist's ids answer 404.
  */
 

@@ -14,7 +14,7 @@ import { queryKeys } from './query-keys';
 export type { BoardView };
 
 // The answers' schemas (and zod with them) load with the first request, not with the board: the
-// page the server rendered comes with its first page (issue 17), and hydrates without them.
+// page the server rendered comes with its first page, and hydrates without them.
 const boardSchemas = () => import('../../domain/schemas/board');
 const boardListResponse = new DeferredSchema(() =>
   boardSchemas().then((schemas) => schemas.boardListResponseSchema),

@@ -9,7 +9,7 @@ import { ApiError, apiGet, apiPost } from './client';
 import { queryKeys } from './query-keys';
 
 /**
- * The artist's side of a change request (issue 20 §1): the open request of one of their
+ * The artist's side of a change request: the open request of one of their
  * submissions (the marked fields with the label's notes and their current values), and the
  * answer that sends the submission back for review.
  */
@@ -42,7 +42,7 @@ export function useResubmitChanges(itemId: string) {
     onSuccess: async (answer) => {
       queryClient.setQueryData(queryKeys.artistSubmission(itemId), answer.submission);
       queryClient.removeQueries({ queryKey: queryKeys.artistChangeRequest(itemId) });
-      // A new release date moves the key dates (issue 21 §1); read again in the background.
+      // A new release date moves the key dates; read again in the background.
       void queryClient.invalidateQueries({ queryKey: queryKeys.submissionKeyDates('artist', itemId) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.artistSubmissions });
     },

@@ -18,7 +18,7 @@ export class ApiError extends Error {
 /**
  * A response schema that is loaded when the first answer arrives instead of with the page: the
  * requests the layout makes on every page (the session, the submission mode) use it, so zod is
- * not part of the first paint (issue 17). The answer is still parsed, never cast.
+ * not part of the first paint. The answer is still parsed, never cast.
  */
 export class DeferredSchema<S extends z.ZodType> {
   private loading: Promise<S> | undefined;

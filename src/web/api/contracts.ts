@@ -24,7 +24,7 @@ import { ApiError, apiGet, apiRequest } from './client';
 import { queryKeys } from './query-keys';
 
 /**
- * The artist's side of the agreement (issue 10): the Contract Signing tab, the signing page and
+ * The artist's side of the agreement: the Contract Signing tab, the signing page and
  * the verify page. Every call answers for the session's own requests; another artist's ids are 404.
  */
 

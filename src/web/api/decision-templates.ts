@@ -11,7 +11,7 @@ import { apiGet, apiRequest } from './client';
 import { queryKeys } from './query-keys';
 
 /**
- * Decision templates (issue 20 §3): the saved messages staff approve, request changes and
+ * Decision templates: the saved messages staff approve, request changes and
  * decline with. One list of every kind, grouped by the pages that show it.
  */
 

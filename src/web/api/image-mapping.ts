@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 // No runtime import of zod or the domain's index: the top bar's avatar shows an uploaded picture,
-// and this module is part of every page's first paint (issue 17). The schema loads on first use.
+// and this module is part of every page's first paint. The schema loads on first use.
 import { fileIdOfLink } from '../../domain/files/file-link';
 import { IMAGE_VARIANT_FORMATS, type ImageVariantFormat } from '../../domain/files/image-variants';
 import type { ImageMapping, ImageMappingEntry } from '../../domain/schemas/image-mapping';

@@ -4,7 +4,7 @@ import { ApiError, apiGet, apiRequest, DeferredSchema } from './client';
 import { queryKeys } from './query-keys';
 
 // The answers' schemas (and zod with them) load with the first answer, not with the page: the
-// board's rows ask for their next deadline as the board the server rendered comes alive (issue 17).
+// board's rows ask for their next deadline as the board the server rendered comes alive.
 const keyDateSchemas = () => import('../../domain/schemas/key-dates');
 const keyDatesResponseSchema = new DeferredSchema(() =>
   keyDateSchemas().then((schemas) => schemas.keyDatesResponseSchema),
@@ -17,7 +17,7 @@ const plannerSettingsResponseSchema = new DeferredSchema(() =>
 );
 
 /**
- * The deadline planner (issue 21 §1): a submission's key dates and their calendar file (the
+ * The deadline planner: a submission's key dates and their calendar file (the
  * artist's own, or any for staff), the next deadline of the board's rows, and the settings.
  */
 

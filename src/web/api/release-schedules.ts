@@ -10,7 +10,7 @@ import { ApiError, apiGet, apiRequest } from './client';
 import { queryKeys } from './query-keys';
 
 /**
- * A release's schedule to the artist agreement (issue 21 §4): read by its artist and staff, signed
+ * A release's schedule to the artist agreement: read by its artist and staff, signed
  * by the artist on the signing page with a link asked for here.
  */
 

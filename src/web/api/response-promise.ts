@@ -12,7 +12,7 @@ import { queryKeys } from './query-keys';
 /** Runs per page of the Response promise page. */
 export const PROMISE_RUNS_PAGE_SIZE = 10;
 
-/** The response promise (issue 20 §4): the settings and where the board stands today. */
+/** The response promise: the settings and where the board stands today. */
 export function useResponsePromise() {
   return useQuery({
     queryKey: queryKeys.responsePromise,

@@ -18,7 +18,7 @@ import { queryKeys } from './query-keys';
 import { useItemChanged } from './reviewers';
 
 /**
- * The review of one submission (issue 20), staff only: change requests and their rounds, the
+ * The review of one submission, staff only: change requests and their rounds, the
  * timeline, a decision template filled for the submission, private notes, rating and reviewer.
  * Every change answers the item as it is now (or a part of it); the cached item is replaced and
  * the review's lists (rounds, timeline, notes) are read again, since each change adds to them.

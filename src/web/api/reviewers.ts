@@ -4,9 +4,9 @@ import { apiGet, apiPost, DeferredSchema } from './client';
 import { queryKeys } from './query-keys';
 
 /**
- * Who reviews a submission (issue 20 §5): the team, and assigning one of them. Apart from the rest
+ * Who reviews a submission: the team, and assigning one of them. Apart from the rest
  * of the review (review.ts) because every row of the board offers it: the answers' schemas (and
- * zod with them) load with the first answer, not with the board (issue 17).
+ * zod with them) load with the first answer, not with the board.
  */
 
 const reviewersResponse = new DeferredSchema(() =>

@@ -6,7 +6,7 @@ import { queryKeys } from './query-keys';
 
 // Every page's top bar asks who is signed in. The answer's schema (and zod with it) is not part of
 // the first paint: it is fetched once the page's own code has arrived, and a signed-in page brings
-// zod with it anyway (issue 17). The sign-in mutations are in auth.ts.
+// zod with it anyway. The sign-in mutations are in auth.ts.
 const meResponse = new DeferredSchema(() =>
   initialPageCode()
     .then(() => import('../../domain/auth/auth-schemas'))

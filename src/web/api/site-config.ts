@@ -4,7 +4,7 @@ import { initialPageCode } from '../components/initial-page';
 import { apiGet, DeferredSchema } from './client';
 import { queryKeys } from './query-keys';
 
-// Asked on most pages: its schema is fetched after the page's own code, as in session.ts (issue 17).
+// Asked on most pages: its schema is fetched after the page's own code, as in session.ts.
 const siteConfigResponse = new DeferredSchema(() =>
   initialPageCode()
     .then(() => import('../../domain/api/system'))

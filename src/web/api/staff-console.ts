@@ -15,7 +15,7 @@ import { apiGet } from './client';
 import { queryKeys } from './query-keys';
 
 /**
- * The staff console's paged lists (issue 19): the waiting list, the invitations, every artist and
+ * The staff console's paged lists: the waiting list, the invitations, every artist and
  * one artist's submissions, a page at a time (`fetchNextPage` follows the server's cursor).
  */
 

@@ -8,10 +8,10 @@ import {
 } from '../../domain/audio';
 
 /**
- * The loudness and level check of one WAV file (issue 21 §2), read in slices so that memory stays
+ * The loudness and level check of one WAV file, read in slices so that memory stays
  * small on a phone: at most two slices of bytes (the one measured and the next one being read)
- * and one slice's samples at a time. The same pass measures the waveform the clip picker draws
- * (issue 21 §3), so the file is decoded once. Runs in the Web Worker (`loudness-worker.ts`); the
+ * and one slice's samples at a time. The same pass measures the waveform the clip picker draws,
+ * so the file is decoded once. Runs in the Web Worker (`loudness-worker.ts`); the
  * bench runs the same function in Node to compare.
  */
 

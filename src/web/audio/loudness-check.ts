@@ -2,7 +2,7 @@ import type { LoudnessCheckOutcome } from './check-file-loudness';
 import type { LoudnessWorkerMessage, LoudnessWorkerRequest } from './loudness-messages';
 
 /**
- * Starts the loudness check of `file` in its own Web Worker (issue 21 §2). This module is
+ * Starts the loudness check of `file` in its own Web Worker. This module is
  * imported on demand (a WAV was chosen), so neither it nor the worker and the audio code it loads
  * is part of a page's first paint.
  */

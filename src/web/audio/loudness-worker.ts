@@ -2,7 +2,7 @@ import { checkFileLoudness } from './check-file-loudness';
 import type { LoudnessWorkerMessage, LoudnessWorkerRequest } from './loudness-messages';
 
 /**
- * The Web Worker of the loudness check (issue 21 §2): given the artist's WAV, it reads and
+ * The Web Worker of the loudness check: given the artist's WAV, it reads and
  * measures it off the page's thread, posting progress after each slice and then the outcome.
  * Started by `loudness-check.ts`, one per file; the page ends it with `terminate()` when the file
  * is removed or replaced, or the form closes.

@@ -27,7 +27,7 @@ function headingShown(target: Window): Promise<void> {
 /**
  * Runs `task` once the page is up: loaded, its own lazy code arrived and its heading shown, and
  * the browser idle (or 2 s later at the latest). For work the first paint does not need, such as
- * measuring it, registering the service worker or fetching the next step's code (issue 17): on a
+ * measuring it, registering the service worker or fetching the next step's code: on a
  * phone's connection it would otherwise compete with the page for bandwidth.
  */
 export function afterFirstPaint(target: Window, task: () => void): void {
@@ -51,8 +51,8 @@ const ENGAGEMENT_EVENTS = ['pointerdown', 'keydown', 'input'] as const;
  * Runs `task` once the visitor starts using the page (a tap, a click, a key, typing), when the
  * browser is next idle (or 2 s later at the latest), and after the first paint's own work. For
  * code only someone filling the page in will need, such as the submit form's later steps: a
- * visitor who only reads pays for none of it, in data or in a phone's CPU while the page loads
- * (issue 17), and someone filling in step 1 has it long before they reach step 2.
+ * visitor who only reads pays for none of it, in data or in a phone's CPU while the page loads,
+ * and someone filling in step 1 has it long before they reach step 2.
  */
 export function afterFirstEngagement(target: Window, task: () => void): () => void {
   let done = false;

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
 /**
- * Shown over the page while a dialog loaded on first use arrives (issue 17: what the first paint
+ * Shown over the page while a dialog loaded on first use arrives (what the first paint
  * does not show is not part of it): where the dialog will open, a "Loading..." card, announced
  * politely. Plain boxes, no Modal: the dialog's own code brings the focus trap with it.
  */

@@ -2,7 +2,7 @@
  * The code of the page the app opened on (its lazy route chunks), fetched at start in parallel
  * with the session (main.tsx, routes.tsx). Work that the page does not need for its first paint,
  * such as fetching the schemas of the layout's own requests, waits for it so that it does not
- * compete for a phone's bandwidth with the page itself (issue 17).
+ * compete for a phone's bandwidth with the page itself.
  */
 let pageCode: Promise<void> = Promise.resolve();
 

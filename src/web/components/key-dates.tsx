@@ -197,7 +197,7 @@ function KeyDatesSkeleton() {
 }
 
 /**
- * "Key dates" of a submission (issue 21 §1): every deadline and release day, what it means, and
+ * "Key dates" of a submission: every deadline and release day, what it means, and
  * whether it is past, today or in N days (from the reader's own today), with the calendar file.
  * Nothing is shown for a submission with nothing to plan (a catalogue transfer).
  */

@@ -25,7 +25,7 @@ interface LevelCheckReportProps {
 }
 
 /**
- * What the loudness and level check found (issue 21 §2), as the artist sees it beside the file
+ * What the loudness and level check found, as the artist sees it beside the file
  * before upload and staff see it beside the stored file: the figures, then each finding with its
  * advice, or that the levels look good. A note, never an alert: it is advice, not a block.
  */

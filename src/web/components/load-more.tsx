@@ -83,7 +83,7 @@ function useLoadOnScroll(list: PagedListState, enabled: boolean) {
 }
 
 /**
- * The foot of a paged list (issue 19): "Showing N of M" once the list is longer than a page, a
+ * The foot of a paged list: "Showing N of M" once the list is longer than a page, a
  * "Load more" button while more follow, and a retry when the next page failed. The count is a
  * polite live region, so a screen reader hears the new count after each page. Scrolling to the
  * foot loads the next page by itself for the first AUTO_LOAD_PAGES pages (`autoLoad`, on unless a

@@ -163,7 +163,7 @@ function ScheduleBody({ schedule, reader }: { schedule: ReleaseSchedule; reader:
 }
 
 /**
- * "Release schedule" of a submission (issue 21 §4): on the artist's submission page with "Sign
+ * "Release schedule" of a submission: on the artist's submission page with "Sign
  * the release schedule", and on staff's details page with its state. Nothing is shown before the
  * release is approved; right after an approval the schedule is being prepared (its files hashed),
  * which `waitForSchedule` waits for.

@@ -5,7 +5,7 @@ import { formatAnswerBy, formatResponseDue, getResponseDueColour, type ResponseD
 import { brand } from '../theme';
 
 /**
- * The response promise of a submission waiting for the label's answer (issue 20 §4): 'Due in 3
+ * The response promise of a submission waiting for the label's answer: 'Due in 3
  * days' plain, 'Due in 2 days' or 'Due today' amber (near), 'Overdue by 1 day' red, with the
  * answer-by day beside it. Nothing for a submission that is not waiting for an answer.
  */

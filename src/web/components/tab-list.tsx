@@ -16,7 +16,7 @@ export interface TabItem {
  * A tab list (WAI-ARIA tabs, activated by click, Enter or Space; the arrow keys, Home and End move
  * between tabs), used wherever the app has tabs. Not MUI's Tabs: those measure the page after
  * every render to place their indicator and render again, a long task while a phone takes over a
- * page the server rendered (issue 17: the dashboard, the submit page's profile finder). Here the
+ * page the server rendered (the dashboard, the submit page's profile finder). Here the
  * selected tab's underline is CSS, and the server's markup is final.
  */
 export function TabList({

@@ -19,7 +19,7 @@ interface UpdateNoticeProps {
 }
 
 /**
- * "A new version is available" with Reload (issue 17 §6). While an upload or a submission runs,
+ * "A new version is available" with Reload. While an upload or a submission runs,
  * or changes are unsaved, Reload is disabled and a note says why: a reload would cancel the upload
  * or lose the changes, and an update must never do that. It comes back by itself when they are
  * done. Not now (or Escape) hides it for the rest of this page's life; the next page load runs the

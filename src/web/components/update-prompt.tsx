@@ -29,7 +29,7 @@ interface UpdatePromptProps {
 
 /**
  * Registers the service worker (production builds only) and, when a new version of the app waits,
- * says so with a Reload button (issue 17 §6). Mounted once, in the layout.
+ * says so with a Reload button. Mounted once, in the layout.
  */
 export function UpdatePrompt({
   updates = serviceWorkerUpdates(),
@@ -44,7 +44,7 @@ export function UpdatePrompt({
     if (!updates) return;
     // Registering (and the worker's precaching) waits until the page is up: it competes with
     // nothing the artist is waiting for. So does keeping the name: the first use of localStorage
-    // reads it from disk, a long task on a phone while the page is being taken over (issue 17).
+    // reads it from disk, a long task on a phone while the page is being taken over.
     afterFirstPaint(window, () => {
       rememberLabelName(labelName);
       updates.start().catch((error: unknown) => console.warn('The service worker was not registered', error));

@@ -24,7 +24,7 @@ import { readCspNonce } from '../config';
 import { visuallyHidden } from './visually-hidden';
 
 /**
- * The social clip picker (issue 21 §3): the track's waveform (wavesurfer.js, drawn from peaks
+ * The social clip picker: the track's waveform (wavesurfer.js, drawn from peaks
  * measured once, never decoded here) with one region per clip. A region is dragged, resized within
  * the spec's 30-60 seconds, nudged with the arrow keys when focused (a slider: the clip's place on
  * the track), and played on its own. Every change is handed to `onChange` in whole seconds, and the

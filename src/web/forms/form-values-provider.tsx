@@ -7,7 +7,7 @@ import { type FieldValues, FormProvider, type UseFormReturn } from 'react-hook-f
  * It provides the first `formState` for good. `useForm` renders its form again once mounted (its
  * `isReady` flag, set in a layout effect, so synchronously), and with a new `formState` the
  * context would render every field again with it: on a phone, one long task right after the
- * prerendered page is hydrated (issue 17). A form that reads `formState` uses `FormProvider`.
+ * prerendered page is hydrated. A form that reads `formState` uses `FormProvider`.
  */
 export function FormValuesProvider<T extends FieldValues>({
   methods,

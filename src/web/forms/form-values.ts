@@ -12,7 +12,7 @@ import type { UploadInput } from '../upload';
 /**
  * The one state of the submission form (react-hook-form holds it). It is the domain's
  * `SubmissionDraft` plus what the browser needs to carry the uploads along:
- * - `uploadSessionId` groups this submission's uploads on the server (issue 7 checks that every
+ * - `uploadSessionId` groups this submission's uploads on the server (which checks that every
  *   referenced upload belongs to it); it survives a reload with the draft;
  * - `artworkFileId` / `artworkFileName` / `artworkWidth` / `artworkHeight` describe the uploaded
  *   artwork (`artwork` is its url).
@@ -32,7 +32,7 @@ export type SubmitFormValues = SubmissionDraft & {
   /** Per track id. */
   audioInfo?: Record<string, AudioSummary> | undefined;
   /**
-   * Per track id: the waveform the loudness check measured in the same pass (issue 21 §3), which
+   * Per track id: the waveform the loudness check measured in the same pass, which
    * the clip picker draws without decoding the file again. Kept with the draft (the picked file
    * is not), never sent: the server measures the stored file itself.
    */
@@ -100,7 +100,7 @@ export function createId(): string {
  * The artist's calendar date: the 6-week rule counts days in the artist's own time zone, which is
  * the zone `Date`'s local fields are in. Read from those rather than through `Intl`: the first
  * `Intl` formatter a page makes loads the locale data, tens of milliseconds on a phone inside the
- * form's first render (issue 17: total blocking time).
+ * form's first render (total blocking time).
  */
 export function getToday(now: Date = new Date()): IsoDate {
   const twoDigits = (value: number) => String(value).padStart(2, '0');

@@ -7,7 +7,7 @@ import { createInitialValues, type SubmitFormValues } from './form-values';
 import { fileLinkExpiresAtMs, storedUploadLinks, useFreshUploadLinks } from './fresh-upload-links';
 
 /**
- * Issue 18 §8: a visitor's file links work 15 minutes. The form keeps the links of its uploads
+ * A visitor's file links work 15 minutes. The form keeps the links of its uploads
  * (previews, players, the draft) working for as long as it is open, and after a reload.
  */
 const START = Date.UTC(2026, 10, 25, 12, 0, 0);

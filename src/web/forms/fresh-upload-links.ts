@@ -4,14 +4,14 @@ import { apiPost, DeferredSchema } from '../api/client';
 import type { SubmitFormValues } from './form-values';
 
 /**
- * The form's upload links kept working (issue 18 §8). A visitor's signed file links work for 15
+ * The form's upload links kept working. A visitor's signed file links work for 15
  * minutes (a signed-in artist's are bound to the session and last longer); the form holds the links
  * of its uploads for previews, players and the draft, so it asks for fresh ones
  * (POST /api/storage/file-links, for this form's upload session) a minute before any of them
  * ends, and at once for those that ended while the page was closed.
  */
 
-/** The answer's schema, loaded with the first renewal rather than with the submit page (issue 17). */
+/** The answer's schema, loaded with the first renewal rather than with the submit page. */
 const fileLinksResponse = new DeferredSchema(() =>
   import('../../domain/schemas/upload').then((schemas) => schemas.fileLinksResponseSchema),
 );

@@ -11,7 +11,7 @@ export type Inspection =
 /**
  * Reads a WAV's header in the browser, before a byte is uploaded: its format, or why it cannot be
  * read, and the quality warnings (mono, under 44.1 kHz or 16-bit, under 30 s). Shared by the
- * submission form's tracks and the artist's replacement audio (issue 20).
+ * submission form's tracks and the artist's replacement audio.
  */
 export async function inspectWav(file: File): Promise<Inspection> {
   const bytes = new Uint8Array(await file.slice(0, HEADER_BYTES).arrayBuffer());

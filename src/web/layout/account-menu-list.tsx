@@ -20,7 +20,7 @@ interface AccountMenuListProps {
 
 /**
  * The signed-in person's menu: who they are, their pages, Logout. Its own chunk, loaded when the
- * menu is first opened (account-menu.tsx): no page's first paint carries MUI's Menu (issue 17).
+ * menu is first opened (account-menu.tsx): no page's first paint carries MUI's Menu.
  */
 export default function AccountMenuList({ id, user, anchor, onClose }: AccountMenuListProps) {
   const logout = useLogout();

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../api/session';
 import { usePublicConfig } from '../config';
 
-// Loaded only where it shows: development mode, signed-in staff (issue 17).
+// Loaded only where it shows: development mode, signed-in staff.
 const DevToolsContent = lazy(() => import('./dev-tools-content'));
 
 /**

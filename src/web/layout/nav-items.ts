@@ -16,9 +16,7 @@ export function primaryNavItems(labelName: string): NavItem[] {
 }
 
 /**
- * Every staff page, in the account menu and the phone drawer (issue 7: the board; issue 9:
- * invitations, waiting list; issue 10: the agreement; issue 16: analytics, test dashboard; issue 20:
- * the decision templates, the response promise; issue 19: every artist; issue 21: the settings).
+ * Every staff page, in the account menu and the phone drawer.
  */
 export function staffNavItems(): NavItem[] {
   return [
@@ -36,7 +34,7 @@ export function staffNavItems(): NavItem[] {
   ];
 }
 
-/** The staff pages of daily work, in the header on wide screens (issue 16). */
+/** The staff pages of daily work, in the header on wide screens. */
 export function staffHeaderItems(): NavItem[] {
   const daily = new Set([
     '/admin/board',

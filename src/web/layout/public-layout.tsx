@@ -28,7 +28,7 @@ export function PublicLayout() {
         tabIndex={-1}
         // At least a screen high, so the footer starts below the fold whatever the page: while a
         // page's code or data loads its content is short, and a footer in view would jump down
-        // as the page fills in (issue 17: CLS 0.42 on the home page).
+        // as the page fills in (CLS 0.42 on the home page).
         sx={{ flexGrow: 1, minHeight: '100vh', outline: 'none', scrollMarginTop: 80 }}
       >
         {/* Keyed by path: each page gets a fresh boundary, so "Loading..." shows while its code loads

@@ -1,13 +1,10 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, Outlet, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultPublicConfig, type SessionUser } from '../../domain';
-import { PublicConfigContext } from '../config';
+import type { SessionUser } from '../../domain';
 import { mockApi } from '../test/mock-api';
-import { theme } from '../theme';
+import { renderRouter } from '../test/render-page';
 import { TopBar } from './top-bar';
 
 afterEach(() => vi.restoreAllMocks());
@@ -41,19 +38,10 @@ function renderBar(user: SessionUser | null, entry = '/dashboard') {
       ? { status: 200, body: { success: true, user } }
       : { status: 200, body: { success: true } },
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ Component: Layout, children: [{ path: '*', Component: Page }] }], {
     initialEntries: [entry],
   });
-  render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <PublicConfigContext value={defaultPublicConfig}>
-          <RouterProvider router={router} />
-        </PublicConfigContext>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
+  renderRouter(router);
   return { api, router };
 }
 

@@ -17,7 +17,7 @@ import { accountNavItems, headerNavItems, primaryNavItems } from './nav-items';
 
 const loadSiteDrawer = () => import('./site-drawer');
 const SiteDrawer = lazy(loadSiteDrawer);
-// Staff only: no visitor's or artist's page carries the switch (issue 17).
+// Staff only: no visitor's or artist's page carries the switch.
 const SubmissionModeControl = lazy(() =>
   import('./submission-mode-control').then((module) => ({ default: module.SubmissionModeControl })),
 );

@@ -78,8 +78,8 @@ export class WebVitalsCollector {
 }
 
 /**
- * Measures this page load's LCP, FCP, CLS, INP and TTFB and sends them (issue 16). The web-vitals
- * library is fetched after the page has rendered, not with it (issue 17): its observers read the
+ * Measures this page load's LCP, FCP, CLS, INP and TTFB and sends them. The web-vitals
+ * library is fetched after the page has rendered, not with it: its observers read the
  * browser's buffered entries, so what happened before it arrived is measured all the same.
  */
 export function startWebVitals(route: string | (() => string), target: Window = window): WebVitalsCollector {

@@ -1,7 +1,7 @@
 import { ASSETS_PREFIX, isPrecacheable, PRECACHES_MESSAGE } from './sw-rules';
 
 /**
- * The page's side of the service worker (issue 17 §6): registers /sw.js in production builds,
+ * The page's side of the service worker: registers /sw.js in production builds,
  * finds a new version waiting, and activates it when the artist presses Reload.
  *
  * "A new version is available" means: a worker is waiting whose precache does not hold this

@@ -202,7 +202,7 @@ describe('chunks left out of the precache', () => {
     ),
   ].map((match) => match[1]);
 
-  // What staff pages load on first use (the board's dialogs, issue 17): `import('./<name>')` in any
+  // What staff pages load on first use (the board's dialogs): `import('./<name>')` in any
   // source under pages/staff/.
   const staffDir = path.join(web, 'pages', 'staff');
   const staffLazyParts = readdirSync(staffDir, { recursive: true, encoding: 'utf8' })

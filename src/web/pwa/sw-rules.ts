@@ -1,5 +1,5 @@
 /**
- * The service worker's routing rules (issue 17 §6), pure so that they are tested without a
+ * The service worker's routing rules, pure so that they are tested without a
  * browser: `sw.ts` asks them about every request and about every entry of its precache list.
  *
  * - Navigations go to the network, always: the server renders index.html per request (a fresh CSP
@@ -62,7 +62,7 @@ export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
 export const PRECACHES_MESSAGE = 'PRECACHES';
 
 /**
- * Chunks left out of the precache (issue 17: an artist on a phone's data plan never needs them):
+ * Chunks left out of the precache (an artist on a phone's data plan never needs them):
  * the staff console's lazy pages (`./pages/staff/…` in src/web/routes.tsx) and the parts of them
  * loaded on first use (the board's dialogs: `import('./…')` under pages/staff/; a test holds this
  * list to both) and the Dropbox Sign embed (`hellosign-embedded`, imported by pages/sign/). Each is Vite's

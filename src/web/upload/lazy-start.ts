@@ -3,7 +3,7 @@ import { cancelledError } from './upload-errors';
 
 /**
  * `startUpload`, with the upload client (tus-js-client and the transports) fetched on the first
- * upload rather than with the page: the submit form's first paint carries none of it (issue 17).
+ * upload rather than with the page: the submit form's first paint carries none of it.
  * A cancel before the client has arrived ends the upload before it starts.
  */
 export function startUploadLazily(

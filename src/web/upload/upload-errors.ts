@@ -64,7 +64,7 @@ export function serverMessage(text: string): string | undefined {
     return plain && plain.length <= 300 && !plain.startsWith('<') ? plain : undefined;
   }
   // Read by hand, not with zod: this module is part of the submit page, which takes no schemas
-  // with it (issue 17). The API's error body (domain/api/system.ts `apiErrorSchema`), then
+  // with it. The API's error body (domain/api/system.ts `apiErrorSchema`), then
   // Fastify's own (an unknown route: { statusCode, error: 'Not Found', message }).
   if (typeof json !== 'object' || json === null) return undefined;
   const body = json as Record<string, unknown>;

@@ -17,7 +17,7 @@ export interface ExternalBoardColumn {
 /** Column values keyed by column id, in the shape each column type accepts. */
 export type ExternalColumnValues = Record<string, unknown>;
 
-/** The board mirrored outside Imprint (issue 9: monday.com). */
+/** The board mirrored outside Imprint (monday.com). */
 export interface ExternalBoard {
   createItem(
     input: { itemName: string; columnValues: ExternalColumnValues },

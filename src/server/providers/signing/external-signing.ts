@@ -1,7 +1,7 @@
 import type { SignatureStatusValue } from '../../../domain';
 
 /**
- * An e-signature provider that hosts the signing (Dropbox Sign embedded signing, issue 10). The
+ * An e-signature provider that hosts the signing (Dropbox Sign embedded signing). The
  * built-in signing needs none of this; with a provider configured, requests are created there
  * from its template and its webhooks move the status.
  */

@@ -20,7 +20,7 @@ import { probeStorage } from './storage-probe';
 const metaSuffix = '.meta.json';
 const partialSuffix = '.partial';
 /**
- * How much of an upload may wait in memory for the disk (issue 19 §6). The socket's 64 KiB chunks
+ * How much of an upload may wait in memory for the disk. The socket's 64 KiB chunks
  * keep being read while a write is under way, and those waiting go out together in one writev:
  * fewer, larger writes (each a trip to libuv's thread pool) than with the write stream's default
  * 16 KiB, which also stops reading the socket at every chunk until its write is done.

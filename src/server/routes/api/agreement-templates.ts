@@ -8,7 +8,7 @@ import { requireStaff, staffOnly } from '../../policies/authentication';
 import { listAgreementTemplates } from '../../services/contracts/list-agreement-templates';
 import { saveAgreementTemplate } from '../../services/contracts/save-agreement-template';
 
-/** The artist agreement's versions (issue 10): staff read them and save a new one. */
+/** The artist agreement's versions: staff read them and save a new one. */
 export const agreementTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffOnly);
 

@@ -24,9 +24,8 @@ import { getAnalyticsDashboard, warmAnalyticsCache } from '../../services/analyt
 import { AnalyticsHourCache } from '../../services/analytics/hour-cache';
 import { readErrorEventsPage } from '../../services/analytics/read-error-events';
 import { recordWebVitals } from '../../services/monitoring/record-web-vitals';
-import { addStaff } from '../../services/staff/manage-staff';
 import { expectRefusals, explain, pageThrough, seededTimes, tamper } from '../../test/paged-list';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 let ctx: TestContext;
@@ -35,8 +34,7 @@ let artist: SignedIn;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(ctx.database.db, 'analyst@label.example');
-  staff = await signIn(ctx.app, ctx.database.db, 'analyst@label.example');
+  staff = await signInStaff(ctx.app, ctx.database.db, 'analyst@label.example');
   artist = await signIn(ctx.app, ctx.database.db, 'fan@example.com');
 });
 afterAll(async () => ctx.close());
@@ -407,7 +405,7 @@ describe('the cache of ended hours', () => {
   });
 });
 
-describe('GET /api/analytics/errors, paged (issue 19)', () => {
+describe('GET /api/analytics/errors, paged', () => {
   const IN_WINDOW = 250;
   const idsOf = (body: unknown) => errorEventsResponseSchema.parse(body).errors.map((error) => error.id);
   const errors = (query: string, as: SignedIn | null = staff) =>

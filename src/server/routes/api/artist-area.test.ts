@@ -34,21 +34,20 @@ import {
   TRACKS_INCOMPLETE,
 } from '../../services/release-details/check-release-details-input';
 import { ALREADY_SUBMITTED, NOT_IN_PROGRESS } from '../../services/release-details/release-details-view';
-import { addStaff } from '../../services/staff/manage-staff';
 import { makeJpeg, makeWav } from '../../test/media-fixtures';
-import { multipartBody } from '../../test/multipart';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { unsignedLinks } from '../../test/signed-links';
 import {
   buildTestPayload,
   newSessionIdForTest,
   postSubmission,
   prepareTestSubmission,
+  uploadFileAs,
 } from '../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 /**
- * The artist area (issue 8): /api/artist/profile (artist.ts) and the artist's submissions under
+ * The artist area: /api/artist/profile (artist.ts) and the artist's submissions under
  * /api/profile (profile.ts), tested together: one access rule, one set of fixtures.
  */
 
@@ -74,30 +73,11 @@ async function call(as: SignedIn | undefined, method: Method, url: string, paylo
   });
 }
 
-async function uploadAs(
+const uploadAs = (
   as: SignedIn | undefined,
   file: { name: string; type: string; body: Buffer },
   fileType: 'artwork' | 'track' = 'artwork',
-): Promise<string> {
-  const { contentType, body } = multipartBody([
-    { field: 'artistName', value: 'Test Artist' },
-    { field: 'fileType', value: fileType },
-    { field: 'sessionId', value: newSessionIdForTest() },
-    file,
-  ]);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/upload/storage',
-    headers: {
-      'content-type': contentType,
-      origin: ctx.config.publicUrl,
-      ...(as ? { cookie: as.cookie } : {}),
-    },
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().fileId as string;
-}
+) => uploadFileAs(ctx.app, as, file, fileType, 'Test Artist');
 
 const jpeg = async (size = 300) => ({
   name: 'picture.jpg',
@@ -133,8 +113,8 @@ function fileIdOf(url: string): string {
 
 /** A signed link opened as the page would: with the cookie of the session it was made for. */
 async function fetchLink(url: string, as: SignedIn) {
-  // The page's links are relative to its own origin, whatever name it was opened by (issue 17),
-  // and bound to the reader's session (issue 18).
+  // The page's links are relative to its own origin, whatever name it was opened by,
+  // and bound to the reader's session.
   expect(url).toMatch(/^\/files\/.*&bound=1&/);
   const link = new URL(url, ctx.config.publicUrl);
   const served = await ctx.app.inject({
@@ -151,8 +131,7 @@ async function fetchLink(url: string, as: SignedIn) {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(db(), STAFF_EMAIL, 'Sam Staff');
-  staff = await signIn(ctx.app, db(), STAFF_EMAIL);
+  staff = await signInStaff(ctx.app, db(), STAFF_EMAIL, 'Sam Staff');
   artistA = await signIn(ctx.app, db(), 'artist.a@example.com');
   artistB = await signIn(ctx.app, db(), 'artist.b@example.com');
 });

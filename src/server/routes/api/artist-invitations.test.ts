@@ -29,9 +29,8 @@ import {
   TOO_MANY_TOKEN_CHECKS,
 } from '../../services/invitations/limit-token-checks';
 import { INVITATION_ALREADY_USED, INVITATION_NOT_FOUND } from '../../services/invitations/load-invitation';
-import { addStaff } from '../../services/staff/manage-staff';
 import { expectRefusals, explain, pageThrough, seededTimes, tamper } from '../../test/paged-list';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { postSubmission, prepareTestSubmission } from '../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
@@ -41,8 +40,7 @@ let artist: SignedIn;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(ctx.database.db, 'curator@label.example');
-  staff = await signIn(ctx.app, ctx.database.db, 'curator@label.example');
+  staff = await signInStaff(ctx.app, ctx.database.db, 'curator@label.example');
   artist = await signIn(ctx.app, ctx.database.db, 'someone@example.com');
 });
 afterAll(async () => ctx.close());
@@ -320,7 +318,7 @@ describe('create-item with an invitation token', () => {
       .from(submissionEvents)
       .where(eq(submissionEvents.submissionId, submissionId))
       .orderBy(asc(submissionEvents.id));
-    // The mail the submission sent is on its trail too (issue 20 §6), checked elsewhere.
+    // The mail the submission sent is on its trail too, checked elsewhere.
     expect(events.map((e) => e.type).filter((type) => type !== 'mail_queued')).toEqual([
       'created',
       'invitation_used',
@@ -457,7 +455,7 @@ describe('staff manage invitations', () => {
   });
 });
 
-describe('GET /api/artist-invitations, paged (issue 19)', () => {
+describe('GET /api/artist-invitations, paged', () => {
   const SEEDED = 250;
   const db = () => ctx.database.db;
   const idsOf = (body: unknown) =>

@@ -20,7 +20,7 @@ import { revokeInvitation } from '../../services/invitations/revoke-invitation';
 const itemParams = z.object({ itemId: z.string().max(200) });
 
 /**
- * Artist invitations (spec 001 §2, §3; issue 9): staff create and manage them; the link they mail
+ * Artist invitations (spec 001 §2, §3): staff create and manage them; the link they mail
  * opens the form, which checks it through /api/invitation (invitation.ts).
  */
 export const artistInvitationRoutes: FastifyPluginAsyncZod = async (app) => {

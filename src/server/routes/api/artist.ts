@@ -12,7 +12,7 @@ import { openArtistDataExport } from '../../services/data-requests/export-artist
 import { sendStreamedAttachment } from '../files';
 
 /**
- * The signed-in artist's profile (issue 8, spec 000 §3, §7), the artist area's first page; their
+ * The signed-in artist's profile (spec 000 §3, §7), the artist area's first page; their
  * submissions are under /api/profile (profile.ts). Their data rights: a copy of all their data
  * (`data-export.zip`) and the links it gives to their files (`files/:fileId`).
  */

@@ -10,13 +10,12 @@ import {
   UNKNOWN_ARTIST_LIST_SORT,
 } from '../../../domain';
 import { agreementTemplates, artists, signatureRequests, submissions } from '../../db/schema';
-import { addStaff } from '../../services/staff/manage-staff';
 import { expectRefusals, explain, pageThrough, seededTimes, tamper } from '../../test/paged-list';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 /**
- * GET /api/artists (issue 19 §2): the staff list of every artist, paged, searched and sorted. Its
+ * GET /api/artists: the staff list of every artist, paged, searched and sorted. Its
  * own database, so the artists counted are the ones made here.
  */
 let ctx: TestContext;
@@ -25,8 +24,7 @@ let artist: SignedIn;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(ctx.database.db, 'console@label.example');
-  staff = await signIn(ctx.app, ctx.database.db, 'console@label.example');
+  staff = await signInStaff(ctx.app, ctx.database.db, 'console@label.example');
   artist = await signIn(ctx.app, ctx.database.db, 'listener@example.com');
 });
 afterAll(async () => ctx.close());

@@ -11,9 +11,8 @@ import {
   UNKNOWN_LIST_SORT,
 } from '../../../domain';
 import { artists, invitations, submissions } from '../../db/schema';
-import { addStaff } from '../../services/staff/manage-staff';
 import { expectRefusals, pageThrough, seededTimes, tamper } from '../../test/paged-list';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { postSubmission, prepareTestSubmission } from '../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
@@ -23,8 +22,7 @@ let artist: SignedIn;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(ctx.database.db, 'console@label.example');
-  staff = await signIn(ctx.app, ctx.database.db, 'console@label.example');
+  staff = await signInStaff(ctx.app, ctx.database.db, 'console@label.example');
   artist = await signIn(ctx.app, ctx.database.db, 'listener@example.com');
 });
 afterAll(async () => ctx.close());
@@ -115,7 +113,7 @@ describe('GET /api/artists/:artistId', () => {
   });
 });
 
-describe('GET /api/artists/:artistId/submissions, paged (issue 19)', () => {
+describe('GET /api/artists/:artistId/submissions, paged', () => {
   const SEEDED = 250;
   let manyId: string;
   let fewId: string;

@@ -17,9 +17,9 @@ import { readArtistListPage } from '../../services/staff-console/list-artists';
 import { readStaffArtistSubmissionsPage } from '../../services/submissions/read-submissions';
 
 /**
- * The artists as staff see them in the console: every artist (a paged list with a search, issue 19
- * §2), and one artist (issue 9): the artist's page, their submissions (a paged list, issue 19),
- * their agreements (issue 10) and their returning-artist links.
+ * The artists as staff see them in the console: every artist (a paged list with a search),
+ * and one artist: the artist's page, their submissions (a paged list),
+ * their agreements and their returning-artist links.
  */
 export const artistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffOnly);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artists, outboxMessages, sessions, signInTokens, users } from '../../db/schema';
 import { addStaff } from '../../services/staff/manage-staff';
-import { requestSignInMail, signIn } from '../../test/sign-in';
+import { requestSignInMail, signIn, signInStaff } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 let ctx: TestContext;
@@ -337,8 +337,7 @@ describe('staff-only routes', () => {
   });
 
   it('let staff switch the submission mode', async () => {
-    await addStaff(ctx.database.db, 'mode.switcher@label.example');
-    const staff = await signIn(ctx.app, ctx.database.db, 'mode.switcher@label.example');
+    const staff = await signInStaff(ctx.app, ctx.database.db, 'mode.switcher@label.example');
     const response = await setMode(staff.headers, false);
     expect(response.json()).toEqual({ success: true, submissionsEnabled: false, reopensOn: null });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({

@@ -11,14 +11,13 @@ import {
   UPLOAD_REQUEST_MESSAGES,
 } from '../../../domain';
 import { errorReports, signInTokens, uploads } from '../../db/schema';
-import { addStaff } from '../../services/staff/manage-staff';
 import { makeWav } from '../../test/media-fixtures';
 import { multipartBody } from '../../test/multipart';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 /**
- * Issue 18 §1-4: malformed requests a hostile or careless client sends. Each answers a 4xx with
+ * Malformed requests a hostile or careless client sends. Each answers a 4xx with
  * a JSON message from src/domain, never a 500, and leaves nothing behind.
  */
 let ctx: TestContext;
@@ -47,7 +46,7 @@ function expectJsonError(response: { statusCode: number; headers: Record<string,
   return body as { error: string; details?: unknown };
 }
 
-describe('a body that is not a JSON object (§1)', () => {
+describe('a body that is not a JSON object', () => {
   const bodies = [
     '[]',
     '[1,2]',
@@ -115,8 +114,7 @@ describe('a body that is not a JSON object (§1)', () => {
 
 describe('a POST with no body at all, as `curl -X POST` sends it', () => {
   it('never asks for a JSON object: an action that needs no fields runs, one that does names the field', async () => {
-    await addStaff(ctx.database.db, 'no-body-staff@label.example');
-    const staff = await signIn(ctx.app, ctx.database.db, 'no-body-staff@label.example');
+    const staff = await signInStaff(ctx.app, ctx.database.db, 'no-body-staff@label.example');
     const withBody = ctx.app.routeTable.filter(
       (route) => route.method === 'POST' && route.schema?.body !== undefined,
     );
@@ -136,8 +134,7 @@ describe('a POST with no body at all, as `curl -X POST` sends it', () => {
   });
 
   it("runs the test dashboard's test with no body", async () => {
-    await addStaff(ctx.database.db, 'no-body-runner@label.example');
-    const staff = await signIn(ctx.app, ctx.database.db, 'no-body-runner@label.example');
+    const staff = await signInStaff(ctx.app, ctx.database.db, 'no-body-runner@label.example');
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/test-dashboard/tests/catalogue/run',
@@ -148,7 +145,7 @@ describe('a POST with no body at all, as `curl -X POST` sends it', () => {
   });
 });
 
-describe('PUT /api/storage/direct/:fileId with a JSON content type (§2)', () => {
+describe('PUT /api/storage/direct/:fileId with a JSON content type', () => {
   async function generate() {
     const response = await ctx.app.inject({
       method: 'POST',
@@ -223,7 +220,7 @@ describe('PUT /api/storage/direct/:fileId with a JSON content type (§2)', () =>
   });
 });
 
-describe('NUL bytes and lone surrogates (§3)', () => {
+describe('NUL bytes and lone surrogates', () => {
   const badEmails = [
     ['a NUL byte', '"maya\\u0000@example.com"'],
     ['a NUL byte in the domain', '"maya@exa\\u0000mple.com"'],
@@ -340,7 +337,7 @@ describe('NUL bytes and lone surrogates (§3)', () => {
   });
 });
 
-describe('multipart requests the parser cannot read (§4)', () => {
+describe('multipart requests the parser cannot read', () => {
   const post = (contentType: string, payload: string | Buffer) =>
     ctx.app.inject({
       method: 'POST',

@@ -6,7 +6,7 @@ import { submissions } from '../../db/schema';
 import { type BoardFixture, boardSubmissionRow, startBoardFixture } from '../../test/board-fixture';
 
 /**
- * The board's counts at volume (issue 20 §5): narrowed by a search or a filter, the view is counted
+ * The board's counts at volume: narrowed by a search or a filter, the view is counted
  * up to BOARD_COUNT_CAP, exactly below it; above it the total and the counts per status say they are
  * lower bounds (`totalCapped`, `countsCapped`), never a wrong exact number. The whole board's counts
  * stay exact. Runs on PGlite

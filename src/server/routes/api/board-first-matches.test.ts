@@ -14,7 +14,7 @@ import { type BoardFixture, boardSubmissionRow, startBoardFixture } from '../../
 
 /**
  * The board's first page of a search or filter read with its counts from one reading of the
- * matches (readFirstMatches, issue 20 §5), below, at and above BOARD_COUNT_CAP, and a search whose
+ * matches (readFirstMatches), below, at and above BOARD_COUNT_CAP, and a search whose
  * common words are checked on the rows its rare word finds (commonSearchWords): every page of
  * every order, walked by cursor, is the view's rows in that order, and the counts are the view's.
  * Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).

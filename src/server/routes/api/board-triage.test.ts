@@ -39,7 +39,7 @@ import { postSubmission, prepareTestSubmission } from '../../test/submission-fix
 import type { TestContext } from '../../test/test-context';
 
 /**
- * Triage at speed (issue 20 §5) through GET /api/board/items and POST
+ * Triage at speed through GET /api/board/items and POST
  * /api/board/items/bulk-status: the search (names, title, e-mail, ISRC, UPC), the filters, the four
  * orders paged by cursor, the counts per status beside them, and one decision for several
  * submissions. Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
@@ -774,7 +774,7 @@ describe('the waveform of the preview', () => {
       .from(uploads)
       .where(eq(uploads.id, prepared.files[0]?.fileId as string));
     expect(stored?.peaks).toEqual(peaks);
-    // The same pass measured the clip picker's finer waveform (issue 21 §3), with the duration.
+    // The same pass measured the clip picker's finer waveform, with the duration.
     expect(stored?.waveform?.durationSeconds).toBe(2);
     expect(stored?.waveform?.peaks).toHaveLength(1000);
     expect(

@@ -12,8 +12,7 @@ import {
   siteConfigResponseSchema,
 } from '../../../domain';
 import { setSetting } from '../../services/settings/app-settings';
-import { addStaff } from '../../services/staff/manage-staff';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signInStaff } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 /**
@@ -43,8 +42,7 @@ beforeAll(async () => {
     `export * from ${JSON.stringify(entry)};`,
   );
   ctx = await createTestContext({ webRoot, env: { LABEL_TIME_ZONE: 'UTC' } });
-  await addStaff(ctx.database.db, 'doors@label.example');
-  staff = await signIn(ctx.app, ctx.database.db, 'doors@label.example');
+  staff = await signInStaff(ctx.app, ctx.database.db, 'doors@label.example');
 }, 120_000);
 afterAll(async () => {
   await ctx.close();

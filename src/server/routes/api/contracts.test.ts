@@ -21,10 +21,9 @@ import {
 import { ARTISTS_ONLY } from '../../policies/artists';
 import { DropboxSign } from '../../providers/signing/dropbox-sign';
 import { hashToken } from '../../services/auth/tokens';
-import { addStaff } from '../../services/staff/manage-staff';
 import { type DropboxSignStandIn, startDropboxSignStandIn } from '../../stand-ins/dropbox-sign';
 import { makePng } from '../../test/media-fixtures';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
 import { SIGNING_REQUESTS_PER_MINUTE, TOO_MANY_SIGNING_REQUESTS } from './signing';
 
@@ -35,8 +34,7 @@ const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) ContractsTest/1.0';
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(ctx.database.db, 'curator@label.example');
-  staff = await signIn(ctx.app, ctx.database.db, 'curator@label.example');
+  staff = await signInStaff(ctx.app, ctx.database.db, 'curator@label.example');
 });
 afterAll(async () => ctx.close());
 

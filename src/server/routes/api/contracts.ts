@@ -34,7 +34,7 @@ import { requestOwner, signedIn, viewerOf } from './signature-viewer';
 const idParams = z.object({ id: z.string().max(200) });
 
 /**
- * The artist agreement's requests (issue 10; spec 000 §2, §4, §7): the artist's own, verification
+ * The artist agreement's requests (spec 000 §2, §4, §7): the artist's own, verification
  * of a sealed copy, and staff's deadlines. Every request id is checked against its owner. The
  * signing page's API is signing.ts; templates, agreement-templates.ts; an artist's agreements for
  * staff, artists.ts; Dropbox Sign's events, contracts/dropbox-sign.ts.

@@ -24,10 +24,9 @@ import {
 } from '../../db/schema';
 import { ARTISTS_ONLY } from '../../policies/artists';
 import { hashToken } from '../../services/auth/tokens';
-import { addStaff } from '../../services/staff/manage-staff';
 import { makeJpeg } from '../../test/media-fixtures';
 import { multipartBody } from '../../test/multipart';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { postSubmission, prepareTestSubmission, runDueJobs } from '../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../test/test-context';
 import { unzipEntries } from '../../test/unzip';
@@ -153,8 +152,7 @@ async function tablesContaining(needle: string): Promise<string[]> {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(db(), 'privacy.staff@label.example');
-  staff = await signIn(ctx.app, db(), 'privacy.staff@label.example');
+  staff = await signInStaff(ctx.app, db(), 'privacy.staff@label.example');
   artistA = await signIn(ctx.app, db(), A.account);
   artistB = await signIn(ctx.app, db(), B.account);
 

@@ -14,13 +14,12 @@ import {
   UNKNOWN_DECISION_KIND,
 } from '../../../domain';
 import { outboxMessages, submissionEvents } from '../../db/schema';
-import { addStaff } from '../../services/staff/manage-staff';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { postSubmission, prepareTestSubmission } from '../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 /**
- * Decisions with reasons (issue 20 §3): the templates staff keep per decision (decision-templates.ts),
+ * Decisions with reasons: the templates staff keep per decision (decision-templates.ts),
  * filled for a submission (board/review.ts), used by approving, requesting changes and declining
  * (board/items.ts, board/review.ts), and the decline reasons counted on the analytics dashboard.
  */
@@ -32,8 +31,7 @@ const db = () => ctx.database.db;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(db(), 'curator@label.example', 'Cleo Curator');
-  staff = await signIn(ctx.app, db(), 'curator@label.example');
+  staff = await signInStaff(ctx.app, db(), 'curator@label.example', 'Cleo Curator');
   artist = await signIn(ctx.app, db(), 'someone@example.com');
 });
 afterAll(async () => ctx.close());

@@ -19,7 +19,7 @@ import {
 const templateParamsSchema = z.object({ templateId: z.string().max(100) });
 
 /**
- * Decision templates (issue 20 §3): the saved messages staff approve, request changes and decline
+ * Decision templates: the saved messages staff approve, request changes and decline
  * with, per kind; staff only. Filling one for a submission is GET
  * /api/board/items/{itemId}/decision-message (board/review.ts).
  */

@@ -7,7 +7,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DeliveryView, normaliseIcpn, normaliseIsrc } from '../../../domain';
 import { deliveryAttempts, jobs, releaseSchedules, submissionTracks, uploads } from '../../db/schema';
-import { addStaff } from '../../services/staff/manage-staff';
 import { generateSshKeyPair, type SftpStandIn, startSftpStandIn } from '../../stand-ins/sftp';
 import {
   allElements,
@@ -19,7 +18,7 @@ import {
 } from '../../test/ddex-xsd';
 import { type S3rverInstance, startS3rver } from '../../test/s3rver';
 import { signSchedule } from '../../test/schedule-signing';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { runDueJobs, submitSignedIn } from '../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../test/test-context';
 import { unzipEntries } from '../../test/unzip';
@@ -72,8 +71,7 @@ beforeAll(async () => {
       S3_FORCE_PATH_STYLE: 'true',
     },
   });
-  await addStaff(db(), 'delivery@label.example', 'Dee Staff');
-  staff = await signIn(ctx.app, db(), 'delivery@label.example');
+  staff = await signInStaff(ctx.app, db(), 'delivery@label.example', 'Dee Staff');
   artist = await signIn(ctx.app, db(), 'delivery.artist@example.com');
   other = await signIn(ctx.app, db(), 'someone.else@example.com');
 }, 60_000);

@@ -21,15 +21,14 @@ import * as musicMessages from '../../../domain/music/messages';
 import * as paginationMessages from '../../../domain/pagination/messages';
 import * as spotifyMessages from '../../../domain/spotify/messages';
 import * as transferMessages from '../../../domain/transfer/messages';
-import { addStaff } from '../../services/staff/manage-staff';
 import { multipartBody } from '../../test/multipart';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signInStaff } from '../../test/sign-in';
 import { buildTestPayload, newSessionIdForTest, type UploadedTestFile } from '../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../test/test-context';
 import { SPOTIFY_REQUESTS_PER_MINUTE } from './spotify';
 
 /**
- * Issue 18 §10: a field left out or sent wrong is answered in the words of src/domain, never a
+ * A field left out or sent wrong is answered in the words of src/domain, never a
  * validation library's; and every validation message of the spec's form (the message modules
  * below) can actually be met through the API, or is listed as the browser's own with the reason.
  */
@@ -41,8 +40,7 @@ const freshIp = () => `192.0.2.${nextIp++ % 250}`;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(ctx.database.db, 'curator@label.example');
-  staff = await signIn(ctx.app, ctx.database.db, 'curator@label.example');
+  staff = await signInStaff(ctx.app, ctx.database.db, 'curator@label.example');
 });
 afterAll(async () => ctx.close());
 
@@ -446,7 +444,7 @@ const reachable: Record<string, () => Scenario> = {
         payload: { artistName: 'Nova Bloom', firstName: 'Nora', email: 'nora@example.com' },
       }),
   }),
-  // pagination/messages.ts (issue 19)
+  // pagination/messages.ts
   INVALID_LIST_CURSOR: () => ({
     expected: paginationMessages.INVALID_LIST_CURSOR,
     request: () => send({ method: 'GET', url: '/api/board/items?cursor=nonsense', headers: staff.headers }),
@@ -615,7 +613,7 @@ const specMessages = exportedMessages(
   paginationMessages,
 );
 
-describe('the spec’s validation messages (issue 18 §10)', () => {
+describe('the spec’s validation messages', () => {
   it('are each either met through the API below or named as the browser’s own', () => {
     const accounted = [...Object.keys(reachable), ...Object.keys(browserOnly), ...Object.keys(metElsewhere)];
     const unaccounted = specMessages.filter((name) => !accounted.includes(name));

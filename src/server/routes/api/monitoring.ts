@@ -12,7 +12,7 @@ const REPORT_BODY_LIMIT_BYTES = 64 * 1024;
 const WEB_VITALS_BODY_LIMIT_BYTES = 8 * 1024;
 
 /**
- * Client error reports (spec 001 §7), web vitals (issue 16) and the upload keep-alive (spec 001
+ * Client error reports (spec 001 §7), web vitals and the upload keep-alive (spec 001
  * §9). Anyone may send them: most come from visitors.
  */
 export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -40,8 +40,8 @@ const releaseDetailsBodyLimit = 2 * 1024 * 1024;
 
 /**
  * `GET /api/profile` (spec 000 §7): the signed-in user's name, artist name and picture; and the
- * artist area's submissions (issue 8, spec 000 §7) with their release details, and the answer to
- * a change request (issue 20 §1).
+ * artist area's submissions (spec 000 §7) with their release details, and the answer to
+ * a change request.
  */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -143,7 +143,7 @@ const artistSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The deadline planner (issue 21 §1): the dates, and the same as a calendar file.
+  // The deadline planner: the dates, and the same as a calendar file.
   app.get(
     '/api/profile/submissions/:itemId/key-dates',
     { schema: { params: itemParamsSchema, response: { 200: keyDatesResponseSchema } } },

@@ -13,13 +13,12 @@ import {
 } from '../../../domain';
 import { artists, deadlineReminders } from '../../db/schema';
 import { setSetting } from '../../services/settings/app-settings';
-import { addStaff } from '../../services/staff/manage-staff';
 import { insertPlannedSubmission } from '../../test/planned-submissions';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 /**
- * The deadline planner's routes (issue 21 §1): the settings (release-planning.ts), an artist's key
+ * The deadline planner's routes: the settings (release-planning.ts), an artist's key
  * dates and calendar file (profile.ts), and staff's (board/key-dates.ts), with who may read what.
  */
 
@@ -33,8 +32,7 @@ const db = () => ctx.database.db;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(db(), 'rita@label.example', 'Rita Reviewer');
-  staff = await signIn(ctx.app, db(), 'rita@label.example');
+  staff = await signInStaff(ctx.app, db(), 'rita@label.example', 'Rita Reviewer');
   owner = await signIn(ctx.app, db(), 'maya@example.com');
   other = await signIn(ctx.app, db(), 'someone.else@example.com');
   const [artist] = await db()
@@ -275,8 +273,7 @@ describe('the e2e hook of the reminder job (IMPRINT_TEST_HOOKS)', () => {
     const hooked = await createTestContext({ env: { IMPRINT_TEST_HOOKS: '1' } });
     try {
       const hookDb = hooked.database.db;
-      await addStaff(hookDb, 'rita@label.example', 'Rita Reviewer');
-      const member = await signIn(hooked.app, hookDb, 'rita@label.example');
+      const member = await signInStaff(hooked.app, hookDb, 'rita@label.example', 'Rita Reviewer');
       const artist = await signIn(hooked.app, hookDb, 'maya@example.com');
       const [row] = await hookDb
         .select({ id: artists.id })

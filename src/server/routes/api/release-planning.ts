@@ -4,7 +4,7 @@ import { staffOnly } from '../../policies/authentication';
 import { readPlannerSettings, savePlannerSettings } from '../../services/release-planning/planner-settings';
 
 /**
- * The deadline planner's settings (issue 21 §1), staff only: the delivery and pitch leads (days
+ * The deadline planner's settings, staff only: the delivery and pitch leads (days
  * before a release) and the reminder offset (days before each deadline). A value that is not a
  * whole number of days in its range is a 400 naming the setting and its range.
  */

@@ -15,17 +15,16 @@ import { outboxMessages, releaseSchedules, signatureEvents, signatureRequests } 
 import { ARTISTS_ONLY } from '../../policies/artists';
 import { SEALED_SCHEDULE_SUBJECT } from '../../services/contracts/seal-signature-request';
 import { prepareReleaseSchedule } from '../../services/release-schedules/prepare-release-schedule';
-import { addStaff } from '../../services/staff/manage-staff';
 import { makeWav } from '../../test/media-fixtures';
 import { multipartBody } from '../../test/multipart';
 import { pdfText } from '../../test/pdf-text';
 import { openScheduleSigning, signSchedule } from '../../test/schedule-signing';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { newSessionIdForTest, runDueJobs, submitSignedIn } from '../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 /**
- * The per-release schedule to the artist agreement (issue 21 §4) through the API: approving a
+ * The per-release schedule to the artist agreement through the API: approving a
  * release prepares one schedule (once, also from a bulk decision), with the SHA-256 of the approved
  * audio and artwork; only its artist and staff see it; the artist signs it on the built-in signing
  * page and the sealed PDF lists the hashes; a file replaced after approval supersedes it and the
@@ -46,8 +45,7 @@ const runJobs = () => runDueJobs(ctx.app);
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(db(), STAFF_EMAIL, 'Sam Staff');
-  staff = await signIn(ctx.app, db(), STAFF_EMAIL);
+  staff = await signInStaff(ctx.app, db(), STAFF_EMAIL, 'Sam Staff');
   artistA = await signIn(ctx.app, db(), ARTIST_A);
   artistB = await signIn(ctx.app, db(), 'schedule.b@example.com');
 });

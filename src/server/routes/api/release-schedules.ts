@@ -22,7 +22,7 @@ import { requestOwner, signedIn, viewerOf } from './signature-viewer';
 const idParams = z.object({ id: z.string().max(200) });
 
 /**
- * Release schedules to the artist agreement (issue 21 §4): prepared when staff approve a release
+ * Release schedules to the artist agreement: prepared when staff approve a release
  * (jobs/prepare-release-schedule.ts), read by their artist and staff, and signed by the artist
  * through the built-in signing page (signing.ts) with a link asked for here. Everything else of a
  * schedule's signature request (status, sealed PDF, audit, verification) is contracts.ts's, by the

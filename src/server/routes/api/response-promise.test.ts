@@ -25,14 +25,13 @@ import {
 import { enqueueJob } from '../../jobs/queue';
 import { declineOverdueSubmissions } from '../../services/response-promise/decline-overdue';
 import { setSetting } from '../../services/settings/app-settings';
-import { addStaff } from '../../services/staff/manage-staff';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { postSubmission, prepareTestSubmission } from '../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../test/test-context';
 import { TEST_NOW_HEADER } from '../../test-clock';
 
 /**
- * The response promise (issue 20 §4): its settings (response-promise.ts), the board's marks and
+ * The response promise: its settings (response-promise.ts), the board's marks and
  * overdue filter (board/items.ts), the daily job that declines submissions past the promise
  * (jobs/decline-overdue-submissions.ts over services/response-promise/), its runs, and the e2e
  * suite's hook (test-hooks.ts). The job's clock is the worker's, set here.
@@ -58,8 +57,7 @@ beforeAll(async () => {
     env: { IMPRINT_TEST_HOOKS: '1', LABEL_TIME_ZONE: 'UTC' },
     jobWorker: { now: () => clock ?? new Date() },
   });
-  await addStaff(db(), 'curator@label.example', 'Cleo Curator');
-  staff = await signIn(ctx.app, db(), 'curator@label.example');
+  staff = await signInStaff(ctx.app, db(), 'curator@label.example', 'Cleo Curator');
   artist = await signIn(ctx.app, db(), 'someone@example.com');
 });
 afterAll(async () => ctx.close());
@@ -552,8 +550,7 @@ describe('without IMPRINT_TEST_HOOKS', () => {
   it('has no test hook, and X-Test-Now changes nothing', async () => {
     const plain = await createTestContext();
     try {
-      await addStaff(plain.database.db, 'curator@label.example', 'Cleo Curator');
-      const member = await signIn(plain.app, plain.database.db, 'curator@label.example');
+      const member = await signInStaff(plain.app, plain.database.db, 'curator@label.example', 'Cleo Curator');
       const hook = await plain.app.inject({
         method: 'POST',
         url: '/api/test-hooks/response-promise/run',

@@ -32,7 +32,7 @@ async function nextRunAt(db: Executor): Promise<string | null> {
 }
 
 /**
- * The response promise (issue 20 §4), staff only: the promise in days, the switch and template of
+ * The response promise, staff only: the promise in days, the switch and template of
  * the daily job that declines submissions past it, and the job's runs.
  */
 export const responsePromiseRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -13,8 +13,7 @@ import { outboxMessages, returningLinks, submissionEvents, submissions } from '.
 import { hashToken } from '../../services/auth/tokens';
 import { ARTIST_NOT_FOUND } from '../../services/returning-links/list-returning-links';
 import { RETURNING_LINK_NOT_FOUND } from '../../services/returning-links/revoke-returning-link';
-import { addStaff } from '../../services/staff/manage-staff';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { postSubmission, prepareTestSubmission } from '../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
@@ -24,8 +23,7 @@ let artist: SignedIn;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(ctx.database.db, 'curator@label.example');
-  staff = await signIn(ctx.app, ctx.database.db, 'curator@label.example');
+  staff = await signInStaff(ctx.app, ctx.database.db, 'curator@label.example');
   artist = await signIn(ctx.app, ctx.database.db, 'someone@example.com');
 });
 afterAll(async () => ctx.close());
@@ -177,7 +175,7 @@ describe('a returning artist submits through one link', () => {
         .from(submissionEvents)
         .where(eq(submissionEvents.submissionId, id))
         .orderBy(asc(submissionEvents.id));
-      // The mail the submission sent is on its trail too (issue 20 §6), checked elsewhere.
+      // The mail the submission sent is on its trail too, checked elsewhere.
       expect(events.map((e) => e.type).filter((type) => type !== 'mail_queued')).toEqual([
         'created',
         'returning_link_used',

@@ -12,7 +12,7 @@ import { revokeReturningLink } from '../../services/returning-links/revoke-retur
 const linkParams = z.object({ linkId: z.string().max(200) });
 
 /**
- * Staff manage a returning-artist link (spec 001 §2, §6; issue 9): revoke it, or move its last day.
+ * Staff manage a returning-artist link (spec 001 §2, §6): revoke it, or move its last day.
  * Links are issued from a board item (board/items.ts) and listed per artist (artists.ts); the
  * artist opens theirs through /api/returning-artist (returning-artist.ts).
  */

@@ -37,21 +37,20 @@ import {
   uploads,
 } from '../../db/schema';
 import { ARTISTS_ONLY } from '../../policies/artists';
-import { addStaff } from '../../services/staff/manage-staff';
 import { makeCompressedAudio, makeJpeg, makePng, makeWav } from '../../test/media-fixtures';
-import { multipartBody } from '../../test/multipart';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import {
   buildTestPayload,
   newSessionIdForTest,
   postSubmission,
   prepareTestSubmission,
+  uploadFileAs,
   uploadTestFile,
 } from '../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 /**
- * The review workflow of issue 20 end to end through the API: staff mark fields with notes
+ * The review workflow end to end through the API: staff mark fields with notes
  * (routes/api/board/review.ts), the artist sees only those open and answers them
  * (routes/api/profile.ts), staff read each round's old → new and the timeline; private notes,
  * ratings and assignment; who may do what; and that every change and its audit trail commit
@@ -73,8 +72,7 @@ const runJobs = async () => {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(db(), STAFF_EMAIL, 'Rita Reviewer');
-  staff = await signIn(ctx.app, db(), STAFF_EMAIL);
+  staff = await signInStaff(ctx.app, db(), STAFF_EMAIL, 'Rita Reviewer');
   artistA = await signIn(ctx.app, db(), 'artist.a@example.com');
   artistB = await signIn(ctx.app, db(), 'artist.b@example.com');
 });
@@ -92,30 +90,11 @@ function call(as: SignedIn | null, method: Method, url: string, payload?: unknow
 }
 
 /** A file uploaded through the standard route, as the signed-in artist (or a visitor) uploads it. */
-async function uploadAs(
+const uploadAs = (
   as: SignedIn | null,
   file: { name: string; type: string; body: Buffer },
   fileType: 'artwork' | 'track',
-): Promise<string> {
-  const { contentType, body } = multipartBody([
-    { field: 'artistName', value: 'Maya Rivers' },
-    { field: 'fileType', value: fileType },
-    { field: 'sessionId', value: newSessionIdForTest() },
-    file,
-  ]);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/upload/storage',
-    headers: {
-      'content-type': contentType,
-      origin: ctx.config.publicUrl,
-      ...(as ? { cookie: as.cookie } : {}),
-    },
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().fileId as string;
-}
+) => uploadFileAs(ctx.app, as, file, fileType);
 
 const newCover = async (width = 700) => ({
   name: 'sharper cover.jpg',
@@ -587,7 +566,7 @@ describe('only the marked fields', () => {
     expect(queued.some((job) => (job.payload as { submissionId?: string }).submissionId === itemId)).toBe(
       true,
     );
-    // The new audio's level check is queued (issue 21 §2); staff see it being measured.
+    // The new audio's level check is queued; staff see it being measured.
     const measuring = await db().select().from(jobs).where(eq(jobs.type, 'media.measure-loudness'));
     expect(measuring.map((job) => job.payload)).toContainEqual({
       trackId: track.trackId,

@@ -23,7 +23,7 @@ export const SIGNING_REQUESTS_PER_MINUTE = 60;
 export const TOO_MANY_SIGNING_REQUESTS = 'Too many requests. Please wait a minute and try again.';
 
 /**
- * The signing page's API (issue 10; spec 000 §4), by the token of its link: the document, consent,
+ * The signing page's API (spec 000 §4), by the token of its link: the document, consent,
  * the signature and a refusal. The session must be the request's artist's, and each user has a
  * budget.
  */

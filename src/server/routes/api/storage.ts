@@ -57,7 +57,7 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (scope) => {
     const raw = scope.withTypeProvider<ZodTypeProvider>();
     // Every content type is the file's bytes, JSON included: the root's JSON parser would hand the
-    // route an object instead of the stream (issue 18 §2). The content decides what the file is.
+    // route an object instead of the stream. The content decides what the file is.
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     raw.put(
@@ -97,7 +97,7 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Fresh links for a form's own unsubmitted uploads: a visitor's links last 15 minutes (issue 18 §8).
+  // Fresh links for a form's own unsubmitted uploads: a visitor's links last 15 minutes.
   app.post(
     '/api/storage/file-links',
     { schema: { body: fileLinksPayloadSchema, response: { 200: fileLinksResponseSchema } } },

@@ -2,13 +2,12 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SUBMISSIONS_PAUSED } from '../../../domain';
 import { submissions, uploads, waitingListEntries } from '../../db/schema';
-import { addStaff } from '../../services/staff/manage-staff';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signInStaff } from '../../test/sign-in';
 import { postSubmission, prepareTestSubmission } from '../../test/submission-fixtures';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 /**
- * Issue 18 §11: the submission mode is the server's rule, not only the form's. While staff have
+ * The submission mode is the server's rule, not only the form's. While staff have
  * switched full submissions off (waiting-list mode), a full public submission is refused.
  */
 let ctx: TestContext;
@@ -16,8 +15,7 @@ let staff: SignedIn;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(ctx.database.db, 'curator@label.example');
-  staff = await signIn(ctx.app, ctx.database.db, 'curator@label.example');
+  staff = await signInStaff(ctx.app, ctx.database.db, 'curator@label.example');
 });
 afterAll(async () => ctx.close());
 

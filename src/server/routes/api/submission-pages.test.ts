@@ -12,12 +12,11 @@ import {
   UNKNOWN_LIST_SORT,
 } from '../../../domain';
 import { artists, submissions, submissionTracks } from '../../db/schema';
-import { addStaff } from '../../services/staff/manage-staff';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 /**
- * The paged lists (issue 19) over a seeded board: the artist's own submissions
+ * The paged lists over a seeded board: the artist's own submissions
  * (GET /api/profile/submissions) and the staff board (GET /api/board/items). Rows are inserted
  * directly: 250 submissions through create-item would take minutes and its per-IP limit.
  */
@@ -139,8 +138,7 @@ function tamper(cursor: string): string {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(db(), 'lists@label.example');
-  staff = await signIn(ctx.app, db(), 'lists@label.example');
+  staff = await signInStaff(ctx.app, db(), 'lists@label.example');
   artistA = await signIn(ctx.app, db(), 'many.submissions@example.com');
   artistB = await signIn(ctx.app, db(), 'few.submissions@example.com');
   artistAId = await artistIdOf(artistA);
@@ -319,7 +317,7 @@ describe('the page queries use the list indexes (EXPLAIN)', () => {
     expect(text).not.toMatch(/\bSort\b/);
   });
 
-  // The response promise (issue 20 §4): overdue is Pending with its clock started before the cutoff
+  // The response promise: overdue is Pending with its clock started before the cutoff
   // (promise-settings.ts overdueCondition). Through the pending rows' own index on when their clock
   // started (then a sort of those few), or the status index from the cutoff down: never the table.
   const overdue = `status = 'pending' and coalesce(returned_to_pending_at, created_at) < '2021-01-01T04:00:00Z'::timestamptz and created_at < '2021-01-01T04:00:00Z'::timestamptz`;

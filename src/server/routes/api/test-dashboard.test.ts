@@ -11,9 +11,8 @@ import {
   testDashboardTestsResponseSchema,
 } from '../../../domain';
 import { artists, jobs, outboxMessages, rateLimitCounters, submissions, uploads } from '../../db/schema';
-import { addStaff } from '../../services/staff/manage-staff';
 import { type MondayStandIn, STAND_IN_COLUMNS, startMondayStandIn } from '../../stand-ins/monday';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
 import { TEST_DASHBOARD_RUNS_PER_MINUTE, TOO_MANY_TEST_RUNS, UNKNOWN_TEST } from './test-dashboard';
 
@@ -27,8 +26,7 @@ const STAFF_EMAIL = 'tester@label.example';
 beforeAll(async () => {
   ctx = await createTestContext();
   DB = ctx.database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
-  await addStaff(ctx.database.db, STAFF_EMAIL);
-  staff = await signIn(ctx.app, ctx.database.db, STAFF_EMAIL);
+  staff = await signInStaff(ctx.app, ctx.database.db, STAFF_EMAIL);
   artist = await signIn(ctx.app, ctx.database.db, 'fan@example.com');
 });
 afterAll(async () => ctx.close());
@@ -415,8 +413,7 @@ describe('with the monday.com board configured', () => {
 
 describe('the rate limit', () => {
   it(`allows ${TEST_DASHBOARD_RUNS_PER_MINUTE} runs a minute per staff member`, async () => {
-    await addStaff(db(), 'busy@label.example');
-    const busy = await signIn(ctx.app, db(), 'busy@label.example');
+    const busy = await signInStaff(ctx.app, db(), 'busy@label.example');
     for (let i = 0; i < TEST_DASHBOARD_RUNS_PER_MINUTE; i++) {
       expect((await runTest('board-columns', { as: busy })).statusCode).toBe(200);
     }

@@ -18,7 +18,7 @@ export const TOO_MANY_TEST_RUNS = 'Too many test runs. Wait a minute and try aga
 export const UNKNOWN_TEST = `Unknown test. The tests are: ${TEST_DASHBOARD_TESTS.map((test) => test.name).join(', ')}.`;
 
 /**
- * The internal test dashboard (spec 000 §2, issue 16): staff run each integration against the
+ * The internal test dashboard (spec 000 §2): staff run each integration against the
  * configured real provider. A test that fails is an answer (200, FAILED), not an error.
  */
 export const testDashboardRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { submissionTracks } from '../../db/schema';
-import { addStaff } from '../../services/staff/manage-staff';
 import { insertPlannedSubmission, insertTestArtist } from '../../test/planned-submissions';
-import { signIn } from '../../test/sign-in';
+import { signIn, signInStaff } from '../../test/sign-in';
 import { createTestContext } from '../../test/test-context';
 
 describe('the e2e hook that copies a submission (IMPRINT_TEST_HOOKS)', () => {
@@ -11,8 +10,7 @@ describe('the e2e hook that copies a submission (IMPRINT_TEST_HOOKS)', () => {
     const hooked = await createTestContext({ env: { IMPRINT_TEST_HOOKS: '1' } });
     try {
       const db = hooked.database.db;
-      await addStaff(db, 'rita@label.example', 'Rita Reviewer');
-      const member = await signIn(hooked.app, db, 'rita@label.example');
+      const member = await signInStaff(hooked.app, db, 'rita@label.example', 'Rita Reviewer');
       const artist = await signIn(hooked.app, db, 'maya@example.com');
       const artistId = await insertTestArtist(db, 'maya@example.com');
       const itemId = await insertPlannedSubmission(db, {

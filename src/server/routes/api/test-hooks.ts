@@ -24,7 +24,7 @@ const boardCopiesResponseSchema = z.object({ success: z.literal(true), itemIds: 
  * specs running beside it keep theirs. The run is recorded like the job's, as trigger 'test'.
  *
  * POST /api/test-hooks/deadline-reminders/run: the deadline reminders' run (what the daily
- * `planner.remind-deadlines` job does, issue 21 §1) on the clock the spec sets, for its submissions.
+ * `planner.remind-deadlines` job does) on the clock the spec sets, for its submissions.
  *
  * POST /api/test-hooks/board/copies: copies of a submission the spec sent (`copySubmissionForTests`),
  * for a board of many without an upload each.

@@ -10,9 +10,8 @@ import {
   UPLOAD_NOT_IN_SESSION,
 } from '../../../domain';
 import { submissionTracks, uploads } from '../../db/schema';
-import { addStaff } from '../../services/staff/manage-staff';
 import { makeJpeg, makeWav } from '../../test/media-fixtures';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import {
   newSessionIdForTest,
   postSubmission,
@@ -33,8 +32,7 @@ let ctx: TestContext;
 let staff: SignedIn;
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(ctx.database.db, 'reviewer@label.example');
-  staff = await signIn(ctx.app, ctx.database.db, 'reviewer@label.example');
+  staff = await signInStaff(ctx.app, ctx.database.db, 'reviewer@label.example');
 });
 afterAll(async () => ctx.close());
 

@@ -1,10 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageMappingSchema } from '../../../domain';
-import { addStaff } from '../../services/staff/manage-staff';
 import { makeJpeg, makeWav } from '../../test/media-fixtures';
 import { multipartBody } from '../../test/multipart';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 let ctx: TestContext;
@@ -41,8 +40,7 @@ async function upload(
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(ctx.database.db, 'board@label.example');
-  staff = await signIn(ctx.app, ctx.database.db, 'board@label.example');
+  staff = await signInStaff(ctx.app, ctx.database.db, 'board@label.example');
   artist = await signIn(ctx.app, ctx.database.db, 'owner@example.com');
   otherArtist = await signIn(ctx.app, ctx.database.db, 'someone.else@example.com');
 });
@@ -80,9 +78,9 @@ describe('the image mapping (spec 000 §7)', () => {
     expect(entry?.variants.map((v) => `${v.format}-${v.width}x${v.height}`)).toEqual(
       [80, 160, 320, 480, 640].flatMap((w) => [`avif-${w}x${w}`, `webp-${w}x${w}`, `jpeg-${w}x${w}`]),
     );
-    // Every link is relative to the page's own origin (issue 17), and verifies.
+    // Every link is relative to the page's own origin, and verifies.
     for (const link of [entry?.original ?? '', ...(entry?.variants ?? []).map((v) => v.url)]) {
-      // ... and bound to the requester's session (issue 18): the page's images carry its cookie.
+      // ... and bound to the requester's session: the page's images carry its cookie.
       expect(link).toMatch(
         /^\/files\/[0-9a-f-]{36}(\/(avif|webp|jpeg)-\d+)?\?disposition=inline&expires=\d+&bound=1&signature=/,
       );

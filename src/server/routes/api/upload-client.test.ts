@@ -210,7 +210,7 @@ async function rowsOf(sessionId: string, status?: 'ready' | 'staged') {
  * test's clean-up for a minute.
  */
 function servedBytes(server: Server, url: string | undefined): Promise<Buffer> {
-  // The result's links are relative to the page's origin (issue 17): here, the server's own.
+  // The result's links are relative to the page's origin: here, the server's own.
   expect(url).toMatch(/^\/files\//);
   return new Promise((resolve, reject) => {
     http

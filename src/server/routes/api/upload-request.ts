@@ -2,7 +2,7 @@ import { UPLOAD_REQUEST_MESSAGES } from '../../../domain';
 import { AppError, badRequest } from '../../errors';
 
 /**
- * The standard upload's multipart request, before and while it is read (issue 18 §4): a request the
+ * The standard upload's multipart request, before and while it is read: a request the
  * parser cannot use is the client's fault and is answered 400/413 in the domain's words, never a 500
  * or a request left waiting for a closing boundary that never comes.
  */

@@ -62,7 +62,7 @@ describe.each(['local', 's3'] as const)('uploads on the %s driver', (driver) => 
     }).map(([field, value]) => ({ field, value }));
 
   async function fetchBytes(url: string, headers: Record<string, string> = {}) {
-    // File links are relative to the page that asked (issue 17).
+    // File links are relative to the page that asked.
     expect(url).toMatch(/^\/files\//);
     const response = await fetch(`${base}${url}`, { headers });
     return { response, bytes: Buffer.from(await response.arrayBuffer()) };

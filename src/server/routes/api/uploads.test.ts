@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RESUMABLE_CHUNK_TOO_LONG, uploadResultSchema } from '../../../domain';
 import { uploads } from '../../db/schema';
 import { makeWav } from '../../test/media-fixtures';
+import { createResumableUpload } from '../../test/multipart';
 import { type S3rverInstance, startS3rver } from '../../test/s3rver';
 import {
   createTestContext,
@@ -203,17 +204,7 @@ describe.each(['local', 's3'] as const)('resumable uploads on the %s driver', (d
   it('keeps what arrived of a PATCH whose connection drops mid-body, and goes on from there', async () => {
     const wav = makeWav({ seconds: 30 }); // ~5 MB
     const sessionId = `resume-cut-${driver}-0001`;
-    const created = await fetch(`${server.base}/api/uploads/resumable`, {
-      method: 'POST',
-      headers: {
-        origin: server.base,
-        'tus-resumable': '1.0.0',
-        'upload-length': String(wav.length),
-        'upload-metadata': Object.entries(metadataFor(sessionId))
-          .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-          .join(','),
-      },
-    });
+    const created = await createResumableUpload(server.base, wav.length, metadataFor(sessionId));
     const url = new URL(created.headers.get('location') ?? '', server.base);
     const fileId = url.pathname.split('/').pop() ?? '';
     const tusHeaders = { origin: server.base, 'tus-resumable': '1.0.0' };
@@ -275,17 +266,7 @@ describe.each(['local', 's3'] as const)('resumable uploads on the %s driver', (d
 
   it('checks name, type and size when the upload is created', async () => {
     const create = (metadata: Record<string, string>, length: number) =>
-      fetch(`${server.base}/api/uploads/resumable`, {
-        method: 'POST',
-        headers: {
-          origin: server.base,
-          'tus-resumable': '1.0.0',
-          'upload-length': String(length),
-          'upload-metadata': Object.entries(metadata)
-            .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-            .join(','),
-        },
-      });
+      createResumableUpload(server.base, length, metadata);
     const tooBig = await create(metadataFor('resume-refused-01'), 200 * MiB + 1);
     expect(tooBig.status).toBe(413);
     const text = await create(
@@ -299,17 +280,7 @@ describe.each(['local', 's3'] as const)('resumable uploads on the %s driver', (d
   it('deletes the bytes of a chunk that runs past the declared length at once, with the upload', async () => {
     const wav = makeWav({ seconds: 30 }); // ~5 MB declared
     const sessionId = `resume-overlong-${driver}`;
-    const created = await fetch(`${server.base}/api/uploads/resumable`, {
-      method: 'POST',
-      headers: {
-        origin: server.base,
-        'tus-resumable': '1.0.0',
-        'upload-length': String(wav.length),
-        'upload-metadata': Object.entries(metadataFor(sessionId))
-          .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-          .join(','),
-      },
-    });
+    const created = await createResumableUpload(server.base, wav.length, metadataFor(sessionId));
     expect(created.status).toBe(201);
     const fileId = created.headers.get('location')?.split('/').pop() ?? '';
     // Sent without Content-Length (chunked), so tus learns the chunk is too long only while

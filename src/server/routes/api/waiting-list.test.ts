@@ -11,7 +11,7 @@ import {
 import { invitations, outboxMessages, waitingListEntries } from '../../db/schema';
 import { addStaff } from '../../services/staff/manage-staff';
 import { expectRefusals, explain, pageThrough, seededTimes, tamper } from '../../test/paged-list';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
 
 let ctx: TestContext;
@@ -268,8 +268,7 @@ describe('GET /api/waiting-list', () => {
   let artist: SignedIn;
   beforeAll(async () => {
     staffCtx = await createTestContext();
-    await addStaff(staffCtx.database.db, 'console@label.example');
-    staff = await signIn(staffCtx.app, staffCtx.database.db, 'console@label.example');
+    staff = await signInStaff(staffCtx.app, staffCtx.database.db, 'console@label.example');
     artist = await signIn(staffCtx.app, staffCtx.database.db, 'listener@example.com');
   });
   afterAll(async () => staffCtx.close());
@@ -354,7 +353,7 @@ describe('GET /api/waiting-list', () => {
     expect(body.entries[1]?.invitationId).toBe(invitation?.id);
   });
 
-  describe('paged (issue 19)', () => {
+  describe('paged', () => {
     const SEEDED = 250;
     const idsOf = (body: unknown) => staffWaitingListResponseSchema.parse(body).entries.map((e) => e.id);
 

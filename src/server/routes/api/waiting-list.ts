@@ -9,11 +9,11 @@ import { staffOnly } from '../../policies/authentication';
 import { readWaitingListPage } from '../../services/staff-console/list-waiting-list';
 import { joinWaitingList } from '../../services/waiting-list/join-waiting-list';
 
-/** The waiting list: artists join it from the form, staff read it in the console (issue 9). */
+/** The waiting list: artists join it from the form, staff read it in the console. */
 export const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Waiting-list mode's submit (spec 001 §7): anyone may join; limited per network. Taken in either
-   * submission mode (issue 18 §11): the spec refuses nothing here when submissions are on (001 §4
+   * submission mode: the spec refuses nothing here when submissions are on (001 §4
    * "Submission mode" and §5 "Waiting-list submit" give the form's states and its required fields,
    * no mode check), and a page opened before staff switched the mode must not lose its entry.
    */

@@ -37,7 +37,7 @@ async function readRecentErrors(db: Database, start: Date, end: Date) {
 }
 
 /**
- * Declines in the window per decline template (issue 20 §3), most used first: the status changes
+ * Declines in the window per decline template, most used first: the status changes
  * to rejected, through their partial index on (created_at, template_id). A deleted template keeps
  * its name; declines sent without a template are one more line.
  */

@@ -61,7 +61,7 @@ class RevisedHours<T> {
 }
 
 /**
- * The dashboard's in-memory copy of ended hours (issue 16: a week of a busy label's histograms is
+ * The dashboard's in-memory copy of ended hours (a week of a busy label's histograms is
  * tens of thousands of rows, too many to read on every request from the embedded database). An
  * ended hour's figures do not change but for rare late writes, which the database's triggers mark
  * with a new revision in `analytics_hour_revisions` (drizzle/0007): an hour is used only while the

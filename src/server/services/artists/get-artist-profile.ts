@@ -5,7 +5,7 @@ import {
   parseSubmissionStatus,
   type SessionUser,
 } from '../../../domain';
-import type { ArtistFacts } from '../auth/sessions';
+import type { ArtistFacts } from '../auth/resolved-session';
 import type { LinkSigner } from '../uploads/present-upload';
 import { presentPicture } from './artist-picture';
 import type { ArtistRow } from './find-artist-of-user';

@@ -18,7 +18,7 @@ const isEventId = (id: string) => /^\d{1,18}$/.test(id);
 const createdAtText = sql<string>`to_char(${submissionEvents.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
- * GET /api/board/items/{itemId}/timeline (staff, issue 20 §6): the submission's audit trail, a
+ * GET /api/board/items/{itemId}/timeline (staff): the submission's audit trail, a
  * keyset page at a time on (created_at, id) through the events' (submission_id, created_at, id)
  * index, newest first by default, with the cursor module of the other lists (signed, bound to this
  * submission and order; the total counted with the first page only).

@@ -16,7 +16,7 @@ export interface SubmissionEventInput {
 }
 
 /**
- * One entry of a submission's audit trail (issue 20 §6). Call it with the transaction of the change
+ * One entry of a submission's audit trail. Call it with the transaction of the change
  * it records, so the change and its record commit together or not at all. Answers the event's id: a
  * decision's is what the artist rates, and its mail links to.
  */

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
 import { type Listener, listenForNotifications } from '../../db/notifications';
-import type { ResolvedSession } from './sessions';
+import type { ResolvedSession } from './resolved-session';
 
 /**
- * Resolved sessions kept in memory (issue 19 §3: every signed-in request resolves its session, and
+ * Resolved sessions kept in memory (every signed-in request resolves its session, and
  * on the embedded database that one query was most of a request's cost). A process trusts what it
  * resolved for at most this long; any change to what a resolved session holds (sign-out, a role,
  * the account's name, the artist record) is announced by its writer (`announceSessionChange`), in
@@ -45,7 +45,7 @@ function cacheKey(db: Database, token: { kind: 'cookie' | 'bearer'; value: strin
     databaseNumbers.set(db, number);
   }
   // The token itself: it is in this process's memory for the request anyway, and hashing it here
-  // was ~3% of a cached request's CPU (issue 19).
+  // was ~3% of a cached request's CPU.
   return `${number}:${token.kind}:${token.value}`;
 }
 

@@ -1,9 +1,10 @@
 import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
-import { SESSION_ABSOLUTE_TIMEOUT_DAYS, SESSION_IDLE_TIMEOUT_DAYS, type SessionUser } from '../../../domain';
+import { SESSION_ABSOLUTE_TIMEOUT_DAYS, SESSION_IDLE_TIMEOUT_DAYS } from '../../../domain';
 import type { Database, Executor } from '../../db/client';
 import { withGenericPlan } from '../../db/plan-hints';
 import { artists, sessions, submissions, users } from '../../db/schema';
 import { latestSignedAgreementId } from '../contracts/find-signed-agreement';
+import type { ResolvedSession } from './resolved-session';
 import { announceSessionChange, throughSessionCache } from './session-cache';
 import { createToken, hashToken } from './tokens';
 
@@ -46,32 +47,9 @@ export async function createSession(
   return { sessionId: row.id, cookieToken, bearerToken, absoluteExpiresAt };
 }
 
-export interface ResolvedSession {
-  sessionId: string;
-  user: SessionUser;
-  /**
-   * The account's artist record as it was when the request began (null for staff, and for an
-   * artist account that has none yet): the artist area's routes read it from here
-   * (policies/artists.ts) rather than asking the database a second time.
-   */
-  artist: typeof artists.$inferSelect | null;
-  /**
-   * What the artist's profile shows besides the record (null without one): how many submissions
-   * are theirs and their latest signed agreement. Read with the session, so the artist area's pages
-   * ask the database nothing more for them; the database announces any change to them (triggers of
-   * drizzle/0019_artist_facts_announced), which forgets the sessions that hold them.
-   */
-  artistFacts: ArtistFacts | null;
-}
-
-export interface ArtistFacts {
-  submissionCount: number;
-  signedAgreementId: string | null;
-}
-
 /**
  * The live session for a cookie or bearer token, with its user, artist record and the artist's
- * facts, in one query (issue 19 §3: every signed-in request pays for it); undefined when unknown,
+ * facts, in one query (every signed-in request pays for it); undefined when unknown,
  * idle for more than 7 days, or older than 30 days. A live session's idle expiry moves forward, at most every 5
  * minutes, so reading is not a write each time.
  */
@@ -98,7 +76,7 @@ export async function resolveSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(artists, eq(artists.userId, users.id))
     .where(
-      // A lookup by the token's unique index, whatever the token: planned once (issue 19 §3).
+      // A lookup by the token's unique index, whatever the token: planned once.
       withGenericPlan(
         and(
           eq(token.kind === 'cookie' ? sessions.tokenHash : sessions.bearerTokenHash, hash),

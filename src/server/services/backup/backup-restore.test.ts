@@ -10,7 +10,7 @@ import { createStorage } from '../../providers';
 import type { StorageProvider } from '../../providers/storage/storage';
 import { signArtistAgreement } from '../../test/agreement-signing';
 import { type S3rverInstance, startS3rver } from '../../test/s3rver';
-import { type SignedIn, signIn } from '../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import {
   postSubmission,
   prepareTestSubmission,
@@ -217,8 +217,7 @@ describe('a restore into an empty database, storage and DATA_DIR', () => {
   it('serves the signed agreement, whose verify page still matches', async () => {
     const restored = await createTestContext({ database: target.database, dataDir: target.dataDir });
     try {
-      await addStaff(restored.database.db, 'avery@label.example');
-      const staff = await signIn(restored.app, restored.database.db, 'avery@label.example');
+      const staff = await signInStaff(restored.app, restored.database.db, 'avery@label.example');
       const info = await restored.app.inject({
         method: 'GET',
         url: `/api/contracts/${agreementId}/verify`,

@@ -8,9 +8,8 @@ import { loadConfig } from '../../config';
 import { createStorage } from '../../providers';
 import type { StorageProvider } from '../../providers/storage/storage';
 import { FIXTURE_MIGRATION, fixtureIds, UPGRADE_FIXTURE } from '../../test/make-upgrade-fixture';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestContext, createTestDatabase, type TestDatabase } from '../../test/test-context';
-import { addStaff } from '../staff/manage-staff';
 import { ArchiveReader } from './archive-reader';
 import { type BackupManifest, backupManifestSchema, MANIFEST_ENTRY } from './backup-manifest';
 import { quoteIdentifier } from './dump-database';
@@ -100,8 +99,7 @@ describe('an installation from an older schema', () => {
   it('serves its signed agreement, whose stored copy still matches', async () => {
     const app = await createTestContext({ database, dataDir });
     try {
-      await addStaff(app.database.db, 'avery@label.example');
-      const staff = await signIn(app.app, app.database.db, 'avery@label.example');
+      const staff = await signInStaff(app.app, app.database.db, 'avery@label.example');
       const info = await app.app.inject({
         method: 'GET',
         url: `/api/contracts/${fixtureIds.agreement}/verify`,

@@ -29,7 +29,7 @@ export interface BulkDecisionInput extends BulkDecisionPayload {
 }
 
 /**
- * One decision for several submissions (issue 20 §5): approve or decline each with one template.
+ * One decision for several submissions: approve or decline each with one template.
  * The template is checked once (it must exist and be of the decision's kind; the message staff
  * edited may only use the known placeholders); then each submission goes through
  * `changeSubmissionStatus`, in a transaction of its own with its audit row and its mail, the

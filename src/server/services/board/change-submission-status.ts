@@ -54,7 +54,7 @@ interface StoredArtist {
 }
 
 /**
- * An approved artist is offered a returning-artist link (issue 9), unless they already hold an
+ * An approved artist is offered a returning-artist link, unless they already hold an
  * active one: only its hash is stored, so an existing link cannot be sent again, and a second
  * live link would only be one more thing to revoke.
  */
@@ -113,7 +113,7 @@ async function withdrawOpenRound(tx: Transaction, input: ChangeSubmissionStatusI
  * when the change happened, and a change is never without its record. The update only applies
  * while the status is still the one the transition was checked against, so two staff members
  * changing the same item at once cannot both win. Approving and declining may name the decision
- * template their message came from (issue 20 §3), recorded with the change; asking for changes is
+ * template their message came from, recorded with the change; asking for changes is
  * a change request of its own (services/review/request-changes.ts).
  */
 export async function changeSubmissionStatus(
@@ -150,7 +150,7 @@ export async function changeSubmissionStatus(
   await deps.db.transaction(async (tx) => {
     const updated = await tx
       .update(submissions)
-      // Back to Pending, the response promise's clock starts again (issue 20 §4).
+      // Back to Pending, the response promise's clock starts again.
       .set({
         status: to,
         updatedAt: input.now,

@@ -4,8 +4,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
-import type { AppConfig } from '../../config';
-import { writtenIssuer } from './seal-signer';
 
 /**
  * The certificate and key every sealed PDF is signed with (seal-agreement-pdf.ts, seal-signer.ts),
@@ -33,6 +31,13 @@ export interface SealCertificate {
   file: string;
   /** Hex digits to reserve in the PDF for the CMS signature this certificate produces (with its chain). */
   signatureLength: number;
+}
+
+/** SEAL_P12_FILE as config.ts keeps it once read and checked at start. */
+export interface ConfiguredSeal {
+  file: string;
+  p12: Buffer;
+  password: string;
 }
 
 export const SEAL_FOLDER = 'seal';
@@ -124,6 +129,16 @@ export async function createSelfSignedSealP12(
   return { p12: Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'), passphrase };
 }
 
+/** The issuer Name of a certificate as it was written (node-forge keeps the parsed TBSCertificate). */
+export function writtenIssuer(certificate: forge.pki.Certificate): forge.asn1.Asn1 {
+  const tbs = (certificate as forge.pki.Certificate & { tbsCertificate?: forge.asn1.Asn1 }).tbsCertificate;
+  const fields = (tbs?.value ?? []) as forge.asn1.Asn1[];
+  // TBSCertificate: [0] version (from v2 on), serial, signature algorithm, issuer, ...
+  const issuer = fields[0]?.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC ? fields[3] : fields[2];
+  if (!issuer) throw new Error('The seal certificate has no issuer name');
+  return issuer;
+}
+
 /** A subject attribute's text: node-forge leaves UTF8String and BMPString values as raw bytes. */
 function attributeText(certificate: forge.pki.Certificate, shortName: 'CN' | 'O'): string | null {
   const field = certificate.subject.getField(shortName) as
@@ -201,10 +216,7 @@ export function readSealP12(
  * SEAL_P12_FILE read and checked at start (config.ts), so a wrong password or file stops the start
  * rather than the first sealing; the answer's problem finishes "SEAL_P12_FILE: …".
  */
-export function readConfiguredSealP12(
-  file: string,
-  password: string,
-): { file: string; p12: Buffer; password: string } | { problem: string } {
+export function readConfiguredSealP12(file: string, password: string): ConfiguredSeal | { problem: string } {
   let p12: Buffer;
   try {
     p12 = readFileSync(file);
@@ -302,9 +314,11 @@ const loaded = new Map<string, Promise<SealCertificate>>();
  * The seal certificate: SEAL_P12_FILE's (read and checked at start, config.ts), else the label's
  * own, made at first use. Read once per process; a failure is not kept, so the next seal tries again.
  */
-export function loadSealCertificate(
-  config: Pick<AppConfig, 'dataDir' | 'label' | 'seal'>,
-): Promise<SealCertificate> {
+export function loadSealCertificate(config: {
+  dataDir: string;
+  label: { name: string };
+  seal: ConfiguredSeal | undefined;
+}): Promise<SealCertificate> {
   const configured = config.seal;
   const key = configured
     ? `configured:${configured.file}`

@@ -3,7 +3,7 @@ import { Signer } from '@signpdf/utils';
 import forge from 'node-forge';
 import type { TimestampAuthority } from '../../providers/timestamp/timestamp-authority';
 import { oid, parseDer, sequence, setOf, TSP_OID } from '../../providers/timestamp/tsp';
-import type { SealCertificate } from './seal-certificate';
+import { type SealCertificate, writtenIssuer } from './seal-certificate';
 
 /**
  * DigestInfo for SHA-256 before the digest itself (RFC 8017 §9.2, note 1): what an RSASSA-PKCS1-v1_5
@@ -16,16 +16,6 @@ const SHA256_DIGEST_INFO_PREFIX = Buffer.from('3031300d0609608648016503040201050
  * TSA's certificate chain (commercial TSAs send two to four certificates, 4 to 7 KB in all).
  */
 export const TIMESTAMP_TOKEN_RESERVE_BYTES = 12 * 1024;
-
-/** The issuer Name of a certificate as it was written (node-forge keeps the parsed TBSCertificate). */
-export function writtenIssuer(certificate: forge.pki.Certificate): forge.asn1.Asn1 {
-  const tbs = (certificate as forge.pki.Certificate & { tbsCertificate?: forge.asn1.Asn1 }).tbsCertificate;
-  const fields = (tbs?.value ?? []) as forge.asn1.Asn1[];
-  // TBSCertificate: [0] version (from v2 on), serial, signature algorithm, issuer, ...
-  const issuer = fields[0]?.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC ? fields[3] : fields[2];
-  if (!issuer) throw new Error('The seal certificate has no issuer name');
-  return issuer;
-}
 
 /**
  * The seal's `@signpdf` signer: the CMS SignedData `@signpdf/signer-p12` makes (node-forge's

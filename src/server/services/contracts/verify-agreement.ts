@@ -85,7 +85,7 @@ function authorityName(name: {
   };
 }
 
-/** The release schedule a request signs (issue 21 §4), with the approved files' hashes. */
+/** The release schedule a request signs, with the approved files' hashes. */
 async function scheduleOf(
   executor: Executor,
   scheduleId: string | null,

@@ -36,7 +36,7 @@ export interface ResolvedDecisionMessage {
 }
 
 /**
- * The message of a decision (issue 20 §3): what staff sent (a filled template, maybe edited) with
+ * The message of a decision: what staff sent (a filled template, maybe edited) with
  * the template it came from; with a template and no message, the template filled for the
  * submission. A template of another kind of decision is refused (400), an unknown one is 404.
  */

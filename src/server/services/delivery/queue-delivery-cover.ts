@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import type { JobName } from '../../jobs';
+import type { JobName } from '../../jobs/job-names';
 import { enqueueJob } from '../../jobs/queue';
 
 export const makeCoverJobType = 'delivery.make-cover' satisfies JobName;

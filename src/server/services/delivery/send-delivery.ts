@@ -18,7 +18,7 @@ import type { AppConfig } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { deliveryAttempts, releaseDeliveries, submissions } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import type { JobName } from '../../jobs';
+import type { JobName } from '../../jobs/job-names';
 import { enqueueJob } from '../../jobs/queue';
 import type { DeliveryTarget } from '../../providers/delivery/delivery-target';
 import type { StorageProvider } from '../../providers/storage/storage';

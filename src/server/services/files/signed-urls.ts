@@ -5,7 +5,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
  * the file id (a random UUID), an optional variant, how to present it, and when it expires; an
  * HMAC over all of that with the installation's signing key proves Imprint issued it.
  *
- * Issue 18 §8: a link works for at most 15 minutes for whoever holds it, or is bound to the
+ * A link works for at most 15 minutes for whoever holds it, or is bound to the
  * session that asked for it: the signature then also covers a hash of the session's id, and
  * `/files` opens it only for a request of that session (its cookie, which the browser sends with
  * the `<img>` and `<audio>` requests of the app's own pages, or its bearer token).
@@ -40,14 +40,14 @@ function sessionBinding(sessionId: string): string {
 
 function signature(key: Buffer, parts: FileLinkParts, sessionId: string | undefined): string {
   const fields = ['file', parts.fileId, parts.variant ?? '', parts.disposition, String(parts.expires)];
-  // Unbound links keep the fields they always had: a link issued before issue 18 with at most 15
-  // minutes left still opens (checkFileUrl refuses those that claim more).
+  // Unbound links keep the fields they always had, so an unbound link with at most 15 minutes
+  // left still opens, whenever it was issued (checkFileUrl refuses those that claim more).
   if (sessionId !== undefined) fields.push(`session:${sessionBinding(sessionId)}`);
   return createHmac('sha256', key).update(fields.join('\n')).digest('base64url');
 }
 
 /**
- * What signs file links, and for whom (issue 17). `relative`: links Imprint's own pages load
+ * What signs file links, and for whom. `relative`: links Imprint's own pages load
  * (`/files/…?…&signature=…`), so they come from whatever origin the page was opened at — localhost,
  * 127.0.0.1, the machine's address on the local network — which is the origin the CSP admits.
  * `absolute`: links that leave the app (mails, exports, another service's records), prefixed with

@@ -5,7 +5,7 @@ import { jobs } from '../../db/schema';
 import { sendMailJobType } from '../mail/queue-mail';
 
 /**
- * The mail in the job queue (issue 18 §9): how many mails wait, how long the oldest has, how many
+ * The mail in the job queue: how many mails wait, how long the oldest has, how many
  * were given up in the last day, and the newest error among them. Times are the database's. Only
  * unfinished and failed rows are read (the status index), never the sent mail of the last weeks:
  * load balancers poll /api/health.

@@ -1,7 +1,7 @@
 import { isErasedAddress } from '../../../domain';
 import type { Executor } from '../../db/client';
-import type { JobName } from '../../jobs';
 import type { Backoff } from '../../jobs/define-job';
+import type { JobName } from '../../jobs/job-names';
 import { enqueueJob } from '../../jobs/queue';
 import type { ComposedMail } from '../../providers/mail/mail';
 
@@ -35,7 +35,7 @@ export interface QueueMailOptions {
    * ends without sending (`jobs/send-mail.ts`).
    */
   notAfter?: Date;
-  /** A mail about a submission: the job records `mail_sent` on it once sent (issue 20 §6). */
+  /** A mail about a submission: the job records `mail_sent` on it once sent. */
   audit?: MailAudit;
 }
 

@@ -4,7 +4,7 @@ import type { ListSort } from '../../../domain';
 import { type CursorPosition, encodeListCursor, type ListScope } from './list-cursor';
 
 /**
- * The keyset order every paged list shares (issue 19): (created_at, id), newest or oldest first,
+ * The keyset order every paged list shares: (created_at, id), newest or oldest first,
  * ties broken by id, read through an index on those columns (after any equality filter).
  */
 export interface KeysetColumns {

@@ -3,7 +3,7 @@ import { INVALID_LIST_CURSOR, isRecordId, LIST_CURSOR_MISMATCH, type ListSort } 
 import { badRequest } from '../../errors';
 
 /**
- * Keyset cursors of the paged lists (issue 19). A cursor is the last row's (createdAt, id), the
+ * Keyset cursors of the paged lists. A cursor is the last row's (createdAt, id), the
  * totals counted with the first page, and a hash of the list it belongs to (which list, its order,
  * its filters, whose it is), under an HMAC with the installation's signing key (the one of file
  * links): `<payload>.<mac>`, both base64url. So a cursor cannot be forged or edited, and one of

@@ -241,7 +241,7 @@ export async function submitReleaseDetails(
       });
     }
     if (clipsRequested) await queueSocialClips(tx, submission.id);
-    // New ISRCs, credits, splits or artwork after approval: the release schedule is stale (issue 21 §4).
+    // New ISRCs, credits, splits or artwork after approval: the release schedule is stale.
     await supersedeStaleSchedule(tx, submission.id, now);
     const current = artworkChanged && artworkUploadId ? { ...submission, artworkUploadId } : submission;
     return buildReleaseDetailsView(tx, deps.signer, current, row, now.getTime());

@@ -25,7 +25,7 @@ const isWhen = (reminder: DeadlineReminder) =>
   `is ${describeDayDistance(reminder.deadline.date, reminder.today)}`;
 
 /**
- * To the artist, a few days before a deadline (issue 21 §1): which date, for what, what it means and
+ * To the artist, a few days before a deadline: which date, for what, what it means and
  * where all the dates are (with the calendar file).
  */
 export function composeArtistDeadlineReminder(

@@ -10,7 +10,7 @@ export interface KeyDatesFile {
 }
 
 /**
- * GET …/dates.ics (issue 21 §1): the key dates as an iCalendar file, for the submission's artist
+ * GET …/dates.ics: the key dates as an iCalendar file, for the submission's artist
  * (or staff). The events link to the page where the reader sees the dates; a submission with no
  * dates to plan (a transfer, no release date) is a 404 with the reason.
  */

@@ -2,7 +2,7 @@ import type { PlannerSettings } from '../../../domain';
 import type { Database, Executor } from '../../db/client';
 import { getSetting, setSetting } from '../settings/app-settings';
 
-/** The deadline planner's settings (issue 21 §1), each read through the settings cache. */
+/** The deadline planner's settings, each read through the settings cache. */
 export async function readPlannerSettings(executor: Executor): Promise<PlannerSettings> {
   const [deliveryLeadDays, pitchLeadDays, reminderDaysBefore] = await Promise.all([
     getSetting(executor, 'deliveryLeadDays'),

@@ -41,7 +41,7 @@ const plannedColumns = {
 };
 
 /**
- * The submissions `where` selects, each with its plan under `settings` (issue 21 §1): two queries,
+ * The submissions `where` selects, each with its plan under `settings`: two queries,
  * the submissions and then their tracks. A transfer alone brings out nothing new, so has no plan.
  */
 export async function loadReleasePlans(

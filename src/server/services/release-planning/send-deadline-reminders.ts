@@ -95,7 +95,7 @@ function candidates(from: IsoDate, to: IsoDate) {
 }
 
 /**
- * The reminder job's work (issue 21 §1), for the day `now` falls on (UTC): for every deadline
+ * The reminder job's work, for the day `now` falls on (UTC): for every deadline
  * within `reminderDaysBefore` days, one mail to each recipient, once. Each reminder is recorded in
  * `deadline_reminders` and its mail queued in the same transaction, the insert doing nothing on
  * conflict: a rerun, or a second process running at the same time, finds the row and sends

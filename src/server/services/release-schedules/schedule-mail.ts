@@ -3,7 +3,7 @@ import type { ComposedMail } from '../../providers/mail/mail';
 import { paragraphsToHtml } from '../submissions/submission-mails';
 
 /**
- * To the artist once an approved release's schedule is prepared (issue 21 §4): what it is, and
+ * To the artist once an approved release's schedule is prepared: what it is, and
  * where to sign it. A new version after a change says so.
  */
 export function composeScheduleToSignMail(

@@ -59,7 +59,7 @@ function describeFailure(error: unknown): string {
 }
 
 /**
- * The response promise kept (issue 20 §4): every submission past the promise is declined with the
+ * The response promise kept: every submission past the promise is declined with the
  * label's chosen decline template, through changeSubmissionStatus like a staff member's decision
  * (the status, the audit entry, the mail to the artist with the template filled for them, the
  * board sync), with no user as the actor and the run named in the event. Each decline records its

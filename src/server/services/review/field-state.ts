@@ -29,7 +29,7 @@ type ContributorRow = typeof trackContributors.$inferSelect;
 type SplitRow = typeof masterSplits.$inferSelect;
 
 /**
- * A submission's reviewable fields as stored (issue 20 §1): the row, its tracks and catalogue
+ * A submission's reviewable fields as stored: the row, its tracks and catalogue
  * items in order, the tracks' credits and every split. What a change request is checked against,
  * what the artist is shown to edit, and the "before" of each change.
  */

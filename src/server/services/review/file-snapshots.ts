@@ -18,7 +18,7 @@ export async function hashStoredFile(storage: StorageProvider, key: string): Pro
 }
 
 /**
- * The files as a round records them (issue 20 §2): id, name, size and SHA-256. The hash is read
+ * The files as a round records them: id, name, size and SHA-256. The hash is read
  * once from storage and kept on the upload (`uploads.sha256`; a file never changes under its id),
  * so a file that appears in several rounds is read once.
  */

@@ -116,7 +116,7 @@ async function existingFilesOf(executor: Executor, rows: readonly Row[]): Promis
 }
 
 /**
- * GET /api/board/items/{itemId}/rounds (staff, issue 20 §2): every round of the submission, oldest
+ * GET /api/board/items/{itemId}/rounds (staff): every round of the submission, oldest
  * first: the marked fields and notes, the message sent, and once answered each field's old → new
  * (a replaced file with both SHA-256 hashes and signed links to both).
  */

@@ -29,7 +29,7 @@ export interface RequestChangesInput extends ChangeRequestPayload {
 }
 
 /**
- * POST /api/board/items/{itemId}/change-requests (issue 20 §1): staff mark the fields to fix, each
+ * POST /api/board/items/{itemId}/change-requests: staff mark the fields to fix, each
  * with a note. The marks are checked against the submission (its tracks and items, each field
  * once), then one transaction: the status becomes changes_requested (only while it is still the
  * status checked, as any status change), the round is recorded with its number and the fields'

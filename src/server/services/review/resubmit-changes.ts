@@ -433,7 +433,7 @@ async function reviewerAddresses(tx: Transaction, round: OpenRound): Promise<str
 }
 
 /**
- * POST /api/profile/submissions/{itemId}/resubmit (issue 20 §1, §2): the artist answers the open
+ * POST /api/profile/submissions/{itemId}/resubmit: the artist answers the open
  * change request with new values for the marked fields only. Checked (checkChanges, checkNewFiles),
  * the files hashed, then one transaction: the submission locked and still waiting for this round
  * (409 otherwise), each field written, the new files claimed, the status back to review, the round
@@ -504,7 +504,7 @@ export async function resubmitChanges(
     }
     await tx
       .update(submissions)
-      // The response promise's clock starts again with the new version (issue 20 §4).
+      // The response promise's clock starts again with the new version.
       .set({ status: STATUS_AFTER_RESUBMISSION, updatedAt: now, returnedToPendingAt: now })
       .where(eq(submissions.id, state.submission.id));
     await tx
@@ -544,7 +544,7 @@ export async function resubmitChanges(
       );
     }
     if (clipsRequested) await queueSocialClips(tx, state.submission.id);
-    // A replaced track audio is measured again (issue 21 §2); tracks measured already are skipped.
+    // A replaced track audio is measured again; tracks measured already are skipped.
     await queueLoudnessChecks(tx, state.submission.id);
     // A file replaced (or credits, splits, a title changed) after approval: its schedule is stale.
     await supersedeStaleSchedule(tx, state.submission.id, now);

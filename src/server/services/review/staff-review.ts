@@ -12,9 +12,9 @@ import { badRequest, notFound } from '../../errors';
 import { recordSubmissionEvent } from '../audit/record-submission-event';
 
 /**
- * Staff's own work on a submission (issue 20 §5): private notes, a 1–5 rating, the reviewer it is
+ * Staff's own work on a submission: private notes, a 1–5 rating, the reviewer it is
  * assigned to. None of it is ever part of an artist's answer; each change is on the audit trail,
- * written in its transaction (§6).
+ * written in its transaction.
  */
 
 const personName = sql<string | null>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`;

@@ -20,7 +20,7 @@ import { appSettings } from '../../db/schema';
  */
 export const settingDefinitions = {
   submissionsEnabled: { schema: z.boolean(), default: true },
-  // The deadline planner (issue 21 §1): days before a release, and before each deadline.
+  // The deadline planner: days before a release, and before each deadline.
   deliveryLeadDays: {
     schema: plannerSettingSchemas.deliveryLeadDays,
     default: DEFAULT_PLANNER_SETTINGS.deliveryLeadDays,
@@ -33,7 +33,7 @@ export const settingDefinitions = {
     schema: plannerSettingSchemas.reminderDaysBefore,
     default: DEFAULT_PLANNER_SETTINGS.reminderDaysBefore,
   },
-  /** The response promise (issue 20 §4): days until every submission gets an answer. */
+  /** The response promise: days until every submission gets an answer. */
   responsePromiseDays: { schema: promiseDaysSchema, default: RESPONSE_PROMISE_DEFAULT_DAYS },
   /**
    * Whether the daily job declines submissions past the promise. Off until staff switch it on:

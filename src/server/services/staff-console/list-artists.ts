@@ -36,7 +36,7 @@ function isNameKey(key: string): boolean {
 }
 
 /**
- * GET /api/artists (issue 19 §2): a page of every artist (or those whose listed name or e-mail
+ * GET /api/artists: a page of every artist (or those whose listed name or e-mail
  * starts with the search, any case), newest or oldest first on artists (created_at, id), or by name
  * on (name key, id). One statement per page: each row's submission count, newest submission and
  * signed agreement are correlated subqueries through submissions (artist_id, created_at, id) and

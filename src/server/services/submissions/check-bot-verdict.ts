@@ -5,7 +5,7 @@ import {
   type SubmissionVerification,
   scoreBotCheck,
 } from '../../../domain';
-import type { CreateBoardItemPayload } from '../../../domain/schemas/submission-form';
+import type { CreateBoardItemPayload } from '../../../domain/schemas/submission-payload';
 import { badRequest } from '../../errors';
 import type { TurnstileVerifier } from '../../providers/bot/turnstile';
 import { readFormToken } from './form-token';

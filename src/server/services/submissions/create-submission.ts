@@ -266,7 +266,7 @@ async function checkSubmission(
 class AlreadySubmitted extends Error {}
 
 /**
- * POST /api/board/create-item (spec 001 §7, issue 7): the bot re-check, the whole submission
+ * POST /api/board/create-item (spec 001 §7): the bot re-check, the whole submission
  * validated with the domain's rules, every upload checked against the upload session, then the
  * submission, its tracks, credits, splits, clips and catalogue items, the claim on the files, the
  * audit row and the mails (and the clip job) in one transaction. Idempotent per upload session.
@@ -280,7 +280,7 @@ export async function createSubmission(
   const existing = await findBySession(deps.db, form.uploadSessionId);
   if (existing) return { itemId: existing, created: false };
   // Waiting-list mode (spec 001 §1, §4 "Submission mode"): the public form collects a waiting-list
-  // entry instead, so a full submission is refused by the server as well (issue 18 §11). A personal
+  // entry instead, so a full submission is refused by the server as well. A personal
   // link is staff asking for this artist's music: invitations and returning-artist links keep
   // working (their tokens are checked below, so a made-up one gets no further).
   const personalLink = Boolean(form.invitationToken || form.returningToken);
@@ -437,7 +437,7 @@ export async function createSubmission(
         );
       }
       if (hasClips) await queueSocialClips(tx, row.id);
-      // The level check of each track's audio, stored for staff (issue 21 §2).
+      // The level check of each track's audio, stored for staff.
       await queueLoudnessChecks(tx, row.id);
       if (deps.config.monday) {
         await queueBoardSync(tx, 'submission', row.id);

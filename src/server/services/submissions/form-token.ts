@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * The form token of the bot check (spec 001 §5, issue 7): issued when the submission form opens,
+ * The form token of the bot check (spec 001 §5): issued when the submission form opens,
  * it carries that time under an HMAC, so the server knows how long the form was open without
  * trusting the browser's clock or keeping state. `v1.<issued ms>.<nonce>.<mac>`.
  */

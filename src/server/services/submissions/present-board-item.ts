@@ -47,7 +47,7 @@ export interface SubmissionSummaryRow {
   createdAt: Date;
   trackCount: number;
   catalogueItemCount: number;
-  /** When it last came back to Pending (the response promise's clock, issue 20 §4). */
+  /** When it last came back to Pending (the response promise's clock). */
   returnedToPendingAt?: Date | null;
 }
 
@@ -150,7 +150,7 @@ export interface BoardItemRow {
     createdAt: string;
   }[];
   releaseDetails: { status: 'draft' | 'submitted'; submittedAt: string | null } | null;
-  /** The assigned staff member (issue 20 §5), or null. */
+  /** The assigned staff member, or null. */
   assignee: { userId: string; name: string | null; email: string } | null;
   /** Where the release's latest delivery to the stores stands (release_deliveries.state), or null. */
   deliveryState: DeliveryState | null;
@@ -195,7 +195,7 @@ function personName(first: string | null | undefined, last: string | null | unde
 const isoTime = (value: string) => new Date(value).toISOString();
 
 /**
- * The level check of a track's current audio (issue 21 §2): null without audio, `measuring` until
+ * The level check of a track's current audio: null without audio, `measuring` until
  * the job has stored a result for this very file.
  */
 export function presentTrackLoudness(

@@ -29,7 +29,7 @@ import { boardLinkLifetimeSeconds, presentSummary } from './present-board-item';
 import { summaryColumns } from './read-submissions';
 
 /**
- * The staff board's list (issues 7, 19, 20 §5): a search, filters, one of four orders, a page at
+ * The staff board's list: a search, filters, one of four orders, a page at
  * a time by signed keyset cursors, with the counts per status for the filter chips. One statement
  * for the page and, with the first page, one for the counts (readKeptCounts: exact, with no search
  * or filter; readFirstMatches: up to BOARD_COUNT_CAP over a search or filter, countBoardItems);
@@ -57,7 +57,7 @@ import { summaryColumns } from './read-submissions';
  * page at 100,000 submissions: ARCHITECTURE.md (the board).
  */
 /**
- * What the list is narrowed by. One key per filter: a new filter (issue 20 §4's overdue) is a key
+ * What the list is narrowed by. One key per filter: a new filter (such as overdue) is a key
  * here, a condition in `filterConditions` and a field of the query schema; the cursor's scope and
  * the counts follow by themselves.
  */
@@ -68,7 +68,7 @@ export interface BoardFilters {
   genre?: string | undefined;
   releasedFrom?: string | undefined;
   releasedTo?: string | undefined;
-  /** Only those past the response promise (issue 20 §4): pending, waiting longer than it allows. */
+  /** Only those past the response promise: pending, waiting longer than it allows. */
   overdue?: 'true' | undefined;
   /** Only releases whose latest delivery to the stores stands so (deliveryCondition). */
   delivery?: DeliveryState | undefined;
@@ -204,7 +204,7 @@ export function readSearchTextSample(db: Executor): Promise<string[]> {
 }
 
 /**
- * The words of a search that the trigram index had better not look up (issue 20 §5: a page in
+ * The words of a search that the trigram index had better not look up (a page in
  * 10 ms at 100,000 submissions): those found in more than COMMON_WORD_SHARE of the sample (a
  * label's own name, "music", a mail provider), whose trigrams' lists name most of the board.
  * Looked up with the rare ones, their lists are read whole and ANDed (most of a search's time);
@@ -380,8 +380,8 @@ interface FirstMatches {
 }
 
 /**
- * The first page of a search or filter and its counts from one reading of the matches (issue 20
- * §5): the view's first BOARD_COUNT_CAP + 1 matches (their id, status and the order's time, kept
+ * The first page of a search or filter and its counts from one reading of the matches:
+ * the view's first BOARD_COUNT_CAP + 1 matches (their id, status and the order's time, kept
  * once in a MATERIALIZED CTE) grouped by status, as countBoardItems counts them; and, when those
  * are all the view's matches, the page's ids sorted from them (a chosen status's among them). The
  * rows are then read by id. A rare view so reads its matches once, where the page and the counts
@@ -500,7 +500,7 @@ function keptBoardCounts(rows: StatusCount[], status: SubmissionStatus | undefin
 }
 
 /**
- * The counts of a search or filter (issue 20 §5: a page in 10 ms at 100,000 submissions): the
+ * The counts of a search or filter (a page in 10 ms at 100,000 submissions): the
  * view's first BOARD_COUNT_CAP + 1 matches, whatever their status, in one LIMITed statement, grouped
  * by status: a search that finds up to the cap (a name, an e-mail, a code) is counted exactly; a
  * broader one is "1,000+" in all, and each status's count is what the first matches held, a lower
@@ -687,7 +687,7 @@ export async function readBoardPage(
           .limit(query.limit + 1),
       )
     : matching;
-  // The counts and the board's overdue count (issue 20 §4), taken with the first page and carried
+  // The counts and the board's overdue count, taken with the first page and carried
   // by the cursor, so later pages never count again.
   const carried = cursor ? countsFromTotals(cursor.totals) : undefined;
   // The overdue count rides on the first page's counting statement (overdueProbe).

@@ -35,7 +35,7 @@ import {
 } from './present-board-item';
 
 /**
- * Reading submissions (issue 19): as their artist sees them, as staff see them, and the list rows
+ * Reading submissions: as their artist sees them, as staff see them, and the list rows
  * of each. Every read is one statement: the submission row with its children aggregated as JSON
  * by correlated subqueries (each through the child table's index on the submission), so a page of
  * any size is one round trip. Presentation (signed links) stays in present-*.ts.
@@ -391,7 +391,7 @@ export async function readReleaseDetailsTracks(
   return row?.tracks ?? [];
 }
 
-// --- The release schedule (issue 21 §4) ---------------------------------------------------------
+// --- The release schedule -----------------------------------------------------------------------
 
 /** What a release schedule is made from, with the submission's status and artist. */
 export interface ReleaseScheduleSourceRow {

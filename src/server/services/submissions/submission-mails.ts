@@ -150,7 +150,7 @@ export interface ChangeRequestPoint {
 }
 
 /**
- * To the artist when staff ask for changes (issue 20 §1): one mail listing every marked field with
+ * To the artist when staff ask for changes: one mail listing every marked field with
  * its note, the reviewer's message (a filled template, maybe edited), and where to make them.
  */
 export function composeChangeRequestMail(
@@ -189,7 +189,7 @@ export function composeChangeRequestMail(
   };
 }
 
-/** To the reviewer when the artist sends the changes back (issue 20 §2): what changed, and where to see it. */
+/** To the reviewer when the artist sends the changes back: what changed, and where to see it. */
 export function composeResubmissionNotice(
   config: AppConfig,
   to: string,

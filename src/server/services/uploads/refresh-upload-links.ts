@@ -4,7 +4,7 @@ import { uploads } from '../../db/schema';
 import { fileLinks, type LinkSigner, uploadLinkLifetimeSeconds } from './present-upload';
 
 /**
- * Fresh links to files a form uploaded (issue 18 §8): the ready files among `fileIds` that belong
+ * Fresh links to files a form uploaded: the ready files among `fileIds` that belong
  * to upload session `sessionId` and are not yet part of a submission. The session id is the form's
  * own (a random id kept with its draft), so the answer reveals nothing a visitor did not upload;
  * ids of other sessions are left out as if unknown. The links are the signer's: bound to a

@@ -25,7 +25,7 @@ interface PatchHandler {
 }
 
 /**
- * PATCH bodies go from the socket to the store as Node streams (issue 19 §6). @tus/server 2 reads a
+ * PATCH bodies go from the socket to the store as Node streams. @tus/server 2 reads a
  * body as a web stream, srvx's `Readable.toWeb(request)` — which in Node 20 copies every chunk — and
  * turns it back into a Node stream for the store: about 0.3 s of CPU per GB besides the copy, a
  * promise or two per 64 KiB chunk. Here the PATCH handler is given the Node request as its body and

@@ -12,7 +12,7 @@ import { BYTES_PER_MB } from '../../../domain/files/file-like';
 import type { Database } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
-import type { JobName } from '../../jobs';
+import type { JobName } from '../../jobs/job-names';
 import { enqueueJob } from '../../jobs/queue';
 import { SizeLimitExceededError, type StorageProvider } from '../../providers/storage/storage';
 import { HeaderCapture, inspectImageFile, inspectUpload } from './inspect-upload';
@@ -55,8 +55,8 @@ export async function stageBytes(
   const capture = new HeaderCapture();
   try {
     // pipe() does not pass errors on: a body that fails (a multipart request cut short, a dropped
-    // connection) must fail the write too, or it would wait for bytes that never come (issue 18
-    // §4, §5); finished() also reports a body that failed before it got here (a multipart part
+    // connection) must fail the write too, or it would wait for bytes that never come;
+    // finished() also reports a body that failed before it got here (a multipart part
     // destroyed by the parser before the route read it). The body itself is left alone, so the
     // answer can still be written to its socket.
     finished(body, { writable: false }, (error) => {

@@ -21,8 +21,9 @@ import { useBoardItem } from '../../api/board';
 import { type ImageMappingEntry, useImageEntry } from '../../api/image-mapping';
 import { ResponsiveImage } from '../responsive-image';
 import { visuallyHidden } from '../visually-hidden';
-import { type PlayerDetails, type PlayerItem, usePlayerDetails } from './player-context';
+import type { PlayerItem } from './player-store';
 import { QueueDecisions } from './queue-decisions';
+import { type PlayerDetails, usePlayerDetails } from './use-player';
 
 const THUMB = 48;
 const CONTROL = { width: 44, height: 44 };

@@ -9,7 +9,7 @@ import type { DecisionTarget } from '../../pages/staff/board/decision-dialog';
 import type { TriageAction } from '../../pages/staff/board/triage-keys';
 import { useTriageKeys } from '../../pages/staff/board/use-triage-keys';
 import { DialogLoading } from '../dialog-loading';
-import type { PlayerDetails } from './player-context';
+import type { PlayerDetails } from './use-player';
 
 // The board's own decision panels and its list of keys, loaded when first opened: no part of the player's first paint.
 const DecisionDialog = lazy(async () => ({

@@ -7,7 +7,7 @@ import type { SubmitFormValues } from '../form-values';
 import { type ClipAudio, SocialClipsEditor } from './social-clips-editor';
 
 /**
- * How the clips editor and the waveform keep one state (issue 21 §3). wavesurfer.js draws on a
+ * How the clips editor and the waveform keep one state. wavesurfer.js draws on a
  * canvas jsdom does not have, so its wrapper is stood in for by one that shows the regions it was
  * given and reports a drag the way the real one does (`onChange` in whole seconds); the real
  * picker is driven with the mouse and the keyboard in e2e/artist/clip-picker.spec.ts.

@@ -35,10 +35,10 @@ import { createId, type SubmitFormValues } from '../form-values';
 
 const NO_CLIPS: SocialClip[] = [];
 
-// wavesurfer.js comes with the picker, fetched when the clips switch is on (issue 17's budget).
+// wavesurfer.js comes with the picker, fetched when the clips switch is on, not with the page.
 const WaveformClipPicker = lazy(() => import('../../components/waveform-clip-picker'));
 
-/** The track's audio as the clip picker needs it (issue 21 §3). */
+/** The track's audio as the clip picker needs it. */
 export interface ClipAudio {
   /** Peaks measured once (the browser's loudness pass, or the server's job); null while there are none. */
   waveform: AudioWaveform | null;
@@ -53,7 +53,7 @@ export interface ClipAudio {
 /**
  * A track's short clips for social platforms (spec 001 §3, §5): a switch that starts with one
  * 00:00-00:30 clip, at most two clips, each with mm:ss start and end and an optional description.
- * With `audio`, the clips are also chosen on the track's waveform (issue 21 §3); the fields stay,
+ * With `audio`, the clips are also chosen on the track's waveform; the fields stay,
  * for keyboard and screen-reader users, and both edit the same values.
  */
 export function SocialClipsEditor({

@@ -53,7 +53,7 @@ interface TrackDetailsFormProps {
    * release details, which share this form, keep the release's one artwork.
    */
   withCustomArtwork?: boolean;
-  /** The track's waveform and audio for the social clip picker (issue 21 §3). */
+  /** The track's waveform and audio for the social clip picker. */
   clipAudio?: ClipAudio | undefined;
 }
 
@@ -238,7 +238,7 @@ interface ListedContributor {
 /**
  * Who created the track: solo work, or the credited people (added and edited with the contributor
  * dialog), bound to `tracks.${index}.metadata`. Also used alone where only a track's contributors
- * are open for editing (the artist's answer to a change request, issue 20).
+ * are open for editing (the artist's answer to a change request).
  */
 export function ContributorsSection({ index, metadata, title, writeMetadata }: ContributorsSectionProps) {
   const { setValue } = useFormContext<SubmitFormValues>();

@@ -20,7 +20,7 @@ import { ContractPanelSkeleton, ReleaseScheduleListSkeleton } from './dashboard/
 import { ProfileCard, ProfileCardSkeleton } from './dashboard/profile-card';
 import { SubmissionList, SubmissionListSkeleton } from './dashboard/submission-list';
 
-// Loaded when they show, not with the dashboard (issue 17: the page's own code is hydrated on a
+// Loaded when they show, not with the dashboard (the page's own code is hydrated on a
 // phone's main thread): the Contract Signing tab with its signing flow and the release schedules'
 // list, and the note after a save.
 const ContractPanel = lazy(() =>
@@ -135,7 +135,7 @@ function ContractTab() {
 /**
  * 'Your profile has been saved.' after the edit-profile page's save. Only the browser knows (from
  * the history entry): when the server rendered the page and the entry still says so (a reload right
- * after the save), the note follows hydration (issue 17), rendered by this component alone.
+ * after the save), the note follows hydration, rendered by this component alone.
  */
 function SavedNote({ open, onClose }: { open: boolean; onClose(): void }) {
   if (useHydrating()) return null;

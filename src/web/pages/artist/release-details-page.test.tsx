@@ -1,13 +1,9 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type Contributor,
   createDefaultTrackMetadata,
-  defaultPublicConfig,
   formatSplitTotalWarning,
   ISRC_INVALID,
   type ReleaseDetailsResponse,
@@ -16,8 +12,7 @@ import {
   type UploadResult,
 } from '../../../domain';
 import type { ReleaseDetails } from '../../api/release-details';
-import { PublicConfigContext } from '../../config';
-import { theme } from '../../theme';
+import { renderPageAt } from '../../test/render-page';
 import type { UploadHandle, UploadInput, UploadProgress } from '../../upload';
 import { ReleaseDetailsPage } from './release-details-page';
 
@@ -142,7 +137,7 @@ function mockApi(respond: (request: RecordedRequest) => Reply | undefined) {
             },
           }
         : request.path.endsWith('/key-dates')
-          ? // The key dates below the form (issue 21 §1) have their own tests (components/key-dates.test.tsx).
+          ? // The key dates below the form have their own tests (components/key-dates.test.tsx).
             { status: 200, body: { success: true, keyDates: null } }
           : (respond(request) ?? { status: 500, body: { success: false, error: 'Unexpected request' } });
     return new Response(JSON.stringify(reply.body), {
@@ -153,30 +148,8 @@ function mockApi(respond: (request: RecordedRequest) => Reply | undefined) {
   return requests;
 }
 
-function Landing() {
-  const location = useLocation();
-  return <h1>Landed on {location.pathname}</h1>;
-}
-
 function renderPage(entry = PATH) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/release-details/:id', Component: ReleaseDetailsPage },
-      { path: '*', Component: Landing },
-    ],
-    { initialEntries: [entry] },
-  );
-  render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <PublicConfigContext value={defaultPublicConfig}>
-          <RouterProvider router={router} />
-        </PublicConfigContext>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
-  return { router, queryClient };
+  return renderPageAt(ReleaseDetailsPage, '/release-details/:id', entry);
 }
 
 /** Serves GET, PUT and POST …/submit from one stored state, as the server does. */

@@ -38,7 +38,7 @@ function ReleaseDetailsContent({ itemId, details }: { itemId: string; details: R
       ) : (
         <ReleaseDetailsEditor key={itemId} itemId={itemId} details={details} artistName={artistName} />
       )}
-      {/* The delivery deadline is when these details must be final (issue 21 §1). */}
+      {/* The delivery deadline is when these details must be final. */}
       <Box sx={{ mt: 4 }}>
         <KeyDatesSection reader="artist" itemId={itemId} />
       </Box>
@@ -47,7 +47,7 @@ function ReleaseDetailsContent({ itemId, details }: { itemId: string; details: R
 }
 
 /**
- * `/release-details/:id` (issue 8): what the label needs before distribution, completed by the
+ * `/release-details/:id`: what the label needs before distribution, completed by the
  * artist while the submission is in progress, saved as a draft and submitted for review; once
  * submitted, a read-only summary.
  */

@@ -40,7 +40,7 @@ type Check =
   | { step: 'failed'; name: string; message: string };
 
 /**
- * "Check a release file" (issue 21 §4): drop or choose a file, and the page says whether it is one
+ * "Check a release file": drop or choose a file, and the page says whether it is one
  * of the files the schedule lists. The file is hashed here, in the browser, and never uploaded.
  */
 export function ScheduleFileCheck({ content }: { content: ReleaseScheduleContent }) {

@@ -26,7 +26,7 @@ import { formatDateTime } from '../sign/signing-summary';
 import { DigitalSignature } from './digital-signature';
 import { ScheduleFileCheck } from './schedule-file-check';
 
-/** 'agreement', or 'schedule' for a release's schedule to it (issue 21 §4). */
+/** 'agreement', or 'schedule' for a release's schedule to it. */
 type SealedNoun = 'agreement' | 'schedule';
 
 function Hash({ label, value }: { label: string; value: string }) {
@@ -172,7 +172,7 @@ function backLinkOf(staff: boolean, artistId: string | undefined, scheduleSubmis
 }
 
 /**
- * /contracts/:id/verify (issue 10; a release schedule's too, issue 21 §4): what the label sealed, and a check of any copy against it.
+ * /contracts/:id/verify (a release schedule's too): what the label sealed, and a check of any copy against it.
  * The artist who signed and the label's staff can open it; the server refuses anyone else.
  */
 export function VerifyContractPage() {

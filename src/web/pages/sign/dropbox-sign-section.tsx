@@ -28,7 +28,7 @@ function embeddedErrorText(code: string | number | undefined, contactEmail: stri
 type Phase = 'ready' | 'opening' | 'open' | 'closed';
 
 /**
- * A Dropbox Sign request (issue 10): the artist reads the agreement here and signs in Dropbox
+ * A Dropbox Sign request: the artist reads the agreement here and signs in Dropbox
  * Sign's embedded client, which opens over the page. The client is loaded on demand so the
  * signing page's bundle does not carry it. The request's status itself arrives by Dropbox Sign's
  * callback; the dashboard tab polls it.

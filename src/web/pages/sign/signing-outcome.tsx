@@ -11,7 +11,7 @@ export const DASHBOARD_CONTRACT_TAB = '/dashboard?tab=1';
 
 /** Where a signing page leads back to, and in which words. */
 export interface SigningWords {
-  /** 'agreement', or 'release schedule' (issue 21 §4). */
+  /** 'agreement', or 'release schedule'. */
   noun: string;
   /** The document's kind above its title. */
   kind: string;

@@ -342,7 +342,7 @@ function SigningForm({ document: doc, token }: { document: SigningDocument; toke
 }
 
 /**
- * The signing page /sign/:token (issue 10, step 6): opened by the Contract Signing tab in a
+ * The signing page /sign/:token: opened by the Contract Signing tab in a
  * 1000x800 popup, so it carries no site header — a readable column with the whole agreement, the
  * consent to sign electronically, and the signature.
  */

@@ -17,7 +17,7 @@ export function SigningSummary({ document: doc }: { document: SigningDocument })
     ['Prepared for', doc.signerName],
     ['E-mail', doc.signerEmail],
     ['Label', doc.labelName],
-    // A release schedule belongs to the agreement of this version (issue 21 §4).
+    // A release schedule belongs to the agreement of this version.
     [
       'Version',
       doc.scheduleSubmissionId

@@ -199,7 +199,7 @@ export function AnalyticsPage() {
               ))}
             </ToggleButtonGroup>
             {/* In place (hidden) before the figures arrive, so the Refresh button beside it does
-                not move when they do (issue 17: no layout shift). */}
+                not move when they do (no layout shift). */}
             <Typography
               variant="body2"
               sx={{ color: 'text.secondary', visibility: data ? 'visible' : 'hidden' }}

@@ -82,7 +82,7 @@ function ArtistRow({ artist }: { artist: StaffArtistListRow }) {
 }
 
 /**
- * `/admin/artists` (issue 19 §2): every artist, newest first, oldest first or by name, searched by
+ * `/admin/artists`: every artist, newest first, oldest first or by name, searched by
  * the start of their name or e-mail; a page at a time, more as the list's foot scrolls into view.
  * The search and order live in the URL (`?q=&sort=`), so a reload or a shared link shows the same
  * list; typing waits for a pause before it asks the server.

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, type BoardRow } from '../../../domain';
 import { playerStore } from '../../components/player/player-store';
 import { getToday } from '../../forms/form-values';
+import { layOutAsDesktop } from '../../test/render-page';
 import {
   listAnswer,
   mockApi,
@@ -13,7 +14,7 @@ import {
 } from './board/board-test-helpers';
 import { BoardPage } from './board-page';
 
-// Waiting for an answer, 2 days before the response promise's day (issue 20 §4).
+// Waiting for an answer, 2 days before the response promise's day.
 const first = summary({ responseDue: { answerBy: '2026-11-30', daysLeft: 2, state: 'near' } });
 const second = summary({
   itemId: '7b2d4e6f-8a9b-4c1d-9e2f-3a4b5c6d7e8f',
@@ -29,23 +30,9 @@ const second = summary({
   catalogueItemCount: 4,
 });
 
-/** The board's own list requests, without the rows' next-deadline lookups (issue 21 §1). */
+/** The board's own list requests, without the rows' next-deadline lookups. */
 const listRequests = (api: { requests: RecordedRequest[] }) =>
   api.requests.filter((request) => request.url.pathname === '/api/board/items');
-
-/** jsdom has no matchMedia: with this, the page lays out as on a desktop (MUI's md and up). */
-function asDesktop() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: true,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -101,7 +88,7 @@ describe('the submissions board', () => {
   });
 
   it("shows each row's next deadline under its release date", async () => {
-    asDesktop();
+    layOutAsDesktop();
     const today = getToday();
     const api = mockApi(({ url }) =>
       url.pathname === '/api/board/next-deadlines'
@@ -135,7 +122,7 @@ describe('the submissions board', () => {
   });
 
   it('shows the triage table on a desktop whose rows open the review, by mouse or keyboard', async () => {
-    asDesktop();
+    layOutAsDesktop();
     mockApi(({ url }) =>
       url.pathname === '/api/board/reviewers'
         ? { status: 200, body: { success: true, reviewers: [] } }
@@ -309,7 +296,7 @@ describe('the submissions board', () => {
   });
 
   it('shows where each release’s delivery to the stores stands beside its status', async () => {
-    asDesktop();
+    layOutAsDesktop();
     mockApi(({ url }) =>
       url.pathname === '/api/board/reviewers'
         ? { status: 200, body: { success: true, reviewers: [] } }
@@ -379,7 +366,7 @@ describe('the submissions board', () => {
   });
 
   it('counts the active filters on a desktop, a date range as one, and opens them in a panel', async () => {
-    asDesktop();
+    layOutAsDesktop();
     mockApi(({ url }) =>
       url.pathname === '/api/board/reviewers'
         ? { status: 200, body: { success: true, reviewers: [] } }

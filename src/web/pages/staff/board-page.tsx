@@ -73,8 +73,8 @@ function StatusFilter({
       sx={{ mb: 1.5 }}
     >
       {/* On a phone the chips are one row that scrolls sideways: wrapped, the counts arriving with
-          the board (and making the chips wider) would add a row and push the list down (issue 17:
-          no layout shift). The padding keeps the focus ring inside the scrolling row. */}
+          the board (and making the chips wider) would add a row and push the list down (a layout
+          shift). The padding keeps the focus ring inside the scrolling row. */}
       <Box
         component="ul"
         sx={{
@@ -119,7 +119,7 @@ function ByScreen({ wide, narrow }: { wide: ReactNode; narrow: ReactNode }) {
   return useWideScreen() ? wide : narrow;
 }
 
-/** The board is showing only the submissions past the response promise (issue 20 §4). */
+/** The board is showing only the submissions past the response promise. */
 function OverdueNotice({ count }: { count: string | undefined }) {
   return (
     <Alert
@@ -144,6 +144,7 @@ function BoardSkeleton() {
   const lines = (count: number, height: number, spacing: number) => (
     <Stack spacing={spacing} aria-hidden="true">
       {Array.from({ length: count }, (_, row) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never move
         <Skeleton key={row} variant="rounded" height={height} />
       ))}
     </Stack>
@@ -159,7 +160,7 @@ function BoardSkeleton() {
 }
 
 /**
- * The staff board (issues 7, 20 §5): every submission with its status, searchable, filterable and
+ * The staff board: every submission with its status, searchable, filterable and
  * sortable (all in the URL), each opening its review; on a wide screen the triage list, with
  * previews, selection for a bulk decision, reviewers and keyboard triage.
  */

@@ -213,7 +213,7 @@ function DeleteDialog({
 }
 
 /**
- * `/admin/templates` (issue 20 §3): the saved messages staff approve, request changes and decline
+ * `/admin/templates`: the saved messages staff approve, request changes and decline
  * with, per kind: list, create, edit, delete, with the placeholders they may use explained.
  */
 export function DecisionTemplatesPage() {

@@ -196,7 +196,7 @@ function InvitationRow({ invitation }: { invitation: InvitationSummary }) {
   );
 }
 
-/** Every invitation staff sent (issue 9), filterable by status, with Regenerate and Revoke; a page at a time. */
+/** Every invitation staff sent, filterable by status, with Regenerate and Revoke; a page at a time. */
 export function InvitationsPage() {
   const [params] = useSearchParams();
   const status = parseStatus(params.get('status'));

@@ -286,7 +286,7 @@ function Runs() {
 }
 
 /**
- * The response promise (issue 20 §4), staff: the days every submission gets an answer within, the
+ * The response promise, staff: the days every submission gets an answer within, the
  * daily job that declines those past it (its switch and template), and what the job did.
  */
 export function ResponsePromisePage() {

@@ -87,7 +87,7 @@ function LoadFailed({ message, onRetry }: { message: string; onRetry(): void }) 
   );
 }
 
-/** Where the artist is with the release details of an item in progress (issue 8). */
+/** Where the artist is with the release details of an item in progress. */
 function ReleaseDetailsLine({ item }: { item: BoardItemDetail }) {
   const details = item.releaseDetails;
   if (!details) return null;
@@ -189,8 +189,8 @@ function SubmissionReview({ item }: { item: BoardItemDetail }) {
 }
 
 /**
- * Staff review of one submission (spec 001 §2, /details/:submissionId; issue 7): its parts, the
- * decisions (status change, change request; issue 20), the rounds of changes, the private review
+ * Staff review of one submission (spec 001 §2, /details/:submissionId): its parts, the
+ * decisions (status change, change request), the rounds of changes, the private review
  * and the timeline.
  */
 export function SubmissionDetailsPage() {

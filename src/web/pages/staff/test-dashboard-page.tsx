@@ -34,7 +34,7 @@ function useTestData() {
 }
 
 /**
- * The internal integration test dashboard (spec 000 §2, issue 16): staff check each connected
+ * The internal integration test dashboard (spec 000 §2): staff check each connected
  * service against its configured real provider. Each test answers SUCCESS or FAILED, its duration
  * and the provider's own words.
  */

@@ -112,7 +112,7 @@ function EntryCard({ entry }: { entry: StaffWaitingListEntry }) {
   );
 }
 
-/** The waiting list (issue 9): artists who asked to join while submissions were closed, a page at a time. */
+/** The waiting list: artists who asked to join while submissions were closed, a page at a time. */
 export function WaitingListPage() {
   const list = useWaitingList();
   const entries = list.data?.pages.flatMap((page) => page.entries) ?? [];

@@ -19,7 +19,7 @@ import { SubmissionWizard } from './wizard/submission-wizard';
 export function SubmitPage() {
   const { siteConfig, isPending: modePending } = useSiteConfig();
   // The form is a large tree: rendered when the mode arrives as a deferred update, React builds it
-  // in slices and the page stays responsive (issue 17: total blocking time), where the query's
+  // in slices and the page stays responsive (total blocking time), where the query's
   // answer alone would render it in one long task. A mode known from the start (the prerendered
   // page embeds it, a visit to another page fetched it) renders the form at once, as the server did.
   const isPending = useDeferredValue(modePending, modePending);

@@ -11,7 +11,7 @@ const columnsResponseSchema = z.object({
   columns: z.array(z.object({ id: z.string(), title: z.string(), type: z.string() })).optional(),
 });
 
-/** The columns of the optional monday.com mirror's board (issue 9), which its sync matches by title. */
+/** The columns of the optional monday.com mirror's board, which its sync matches by title. */
 export const columnsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffOnly);
 

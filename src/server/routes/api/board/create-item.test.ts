@@ -106,7 +106,7 @@ describe('POST /api/board/create-item', () => {
     expect(events.filter((event) => event.type !== 'mail_queued')).toMatchObject([
       { type: 'created', toStatus: 'pending' },
     ]);
-    // Each mail it sent is on the trail (issue 20 §6): the artist's confirmation among them.
+    // Each mail it sent is on the trail: the artist's confirmation among them.
     expect(events.filter((event) => event.type === 'mail_queued').map((event) => event.data)).toContainEqual(
       expect.objectContaining({ to: 'maya@example.com', purpose: 'submission_confirmation' }),
     );
@@ -341,7 +341,7 @@ describe('POST /api/board/create-item', () => {
     const before = await countRows();
     // A step the database refuses on the second track: the first track, the submission row and
     // the claims must all roll back. (Text the database cannot store is refused before anything is
-    // written since issue 18 §3, so a test trigger stands in for a failure inside the transaction.)
+    // written, so a test trigger stands in for a failure inside the transaction.)
     await db().execute(
       sql.raw(`create function refuse_test_title() returns trigger language plpgsql as $$
         begin

@@ -21,9 +21,8 @@ import {
 } from '../../../db/schema';
 import { STATUS_CHANGED_MEANWHILE } from '../../../services/board/change-submission-status';
 import { sendMailJobType } from '../../../services/mail/queue-mail';
-import { addStaff } from '../../../services/staff/manage-staff';
 import { makeJpeg, makeWav } from '../../../test/media-fixtures';
-import { type SignedIn, signIn } from '../../../test/sign-in';
+import { type SignedIn, signIn, signInStaff } from '../../../test/sign-in';
 import {
   buildTestPayload,
   newSessionIdForTest,
@@ -40,8 +39,7 @@ let artist: SignedIn;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await addStaff(ctx.database.db, 'reviewer@label.example');
-  staff = await signIn(ctx.app, ctx.database.db, 'reviewer@label.example');
+  staff = await signInStaff(ctx.app, ctx.database.db, 'reviewer@label.example');
   artist = await signIn(ctx.app, ctx.database.db, 'someone@example.com');
 });
 afterAll(async () => ctx.close());
@@ -96,7 +94,7 @@ async function readDetail(itemId: string): Promise<BoardItemDetail> {
 
 /** Fetches a signed link through the app, as the browser would: with the staff member's cookie. */
 function fetchLink(url: string) {
-  // Links the page loads are relative to its own origin (issue 17), bound to its session (issue 18).
+  // Links the page loads are relative to its own origin, bound to its session.
   expect(url).toMatch(/^\/files\/.*&bound=1&/);
   return ctx.app.inject({ method: 'GET', url, headers: { cookie: staff.cookie } });
 }
@@ -177,7 +175,7 @@ describe('GET /api/board/items', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       trackCount: 2,
       catalogueItemCount: 0,
-      // Just sent: the default promise of 10 days runs from today (issue 20 §4).
+      // Just sent: the default promise of 10 days runs from today.
       responseDue: { answerBy: expect.any(String), daysLeft: 10, state: 'on_track' },
       statusChangedAt: expect.any(String),
       assignee: null,

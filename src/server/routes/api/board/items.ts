@@ -22,8 +22,8 @@ import { requestNow } from '../../../test-clock';
 const itemParamsSchema = z.object({ itemId: z.string().max(100) });
 
 /**
- * The staff board (issue 7): the submissions, one submission in full, its status, and a returning-
- * artist link issued from it (spec 001 §2, §6; issue 9).
+ * The staff board: the submissions, one submission in full, its status, and a returning-
+ * artist link issued from it (spec 001 §2, §6).
  */
 export const boardItemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffOnly);
@@ -84,7 +84,7 @@ export const boardItemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // One decision, one template, several submissions (issue 20 §5): each changed on its own, as
+  // One decision, one template, several submissions: each changed on its own, as
   // POST .../status would, and answered done or refused with its reason.
   app.post(
     '/api/board/items/bulk-status',

@@ -33,7 +33,7 @@ const idsQuerySchema = z.object({
 });
 
 /**
- * The deadline planner on the staff side (issue 21 §1), beside board/items.ts: one submission's
+ * The deadline planner on the staff side, beside board/items.ts: one submission's
  * key dates and its calendar file, and the next deadline of each row of a board page. Staff only.
  */
 export const boardKeyDateRoutes: FastifyPluginAsyncZod = async (app) => {

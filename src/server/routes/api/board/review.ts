@@ -36,13 +36,13 @@ import { requestNow } from '../../../test-clock';
 const itemParamsSchema = z.object({ itemId: z.string().max(100) });
 
 /**
- * The review of one submission (issue 20), beside board/items.ts under /api/board/items/{itemId}:
- * change requests and their rounds (§1, §2), a decision template filled for it (§3), its audit
- * timeline (§6), private notes, rating and reviewer (§5); and who can review (/api/board/reviewers).
+ * The review of one submission, beside board/items.ts under /api/board/items/{itemId}:
+ * change requests and their rounds, a decision template filled for it, its audit timeline,
+ * private notes, rating and reviewer; and who can review (/api/board/reviewers).
  * Staff only: none of it is ever part of an artist's answer.
  */
 export const boardReviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The response promise on the item answered (issue 20 §4), as GET /api/board/items/{itemId} has it.
+  // The response promise on the item answered, as GET /api/board/items/{itemId} has it.
   const promiseOf = (request: FastifyRequest) =>
     readPromiseClock(app.db, app.config, requestNow(app.config, request));
 

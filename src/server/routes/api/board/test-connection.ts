@@ -10,7 +10,7 @@ const testConnectionResponseSchema = z.object({
   account: z.object({ name: z.string(), userName: z.string(), boardId: z.string() }).optional(),
 });
 
-/** Staff check the optional monday.com mirror (issue 9): is the token good, and the board within its reach. */
+/** Staff check the optional monday.com mirror: is the token good, and the board within its reach. */
 export const testConnectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffOnly);
 

@@ -53,7 +53,7 @@ async function readJsonField(request: FastifyRequest): Promise<string> {
 }
 
 /**
- * Dropbox Sign's event callbacks (design.md §1, issue 10). The route has no session: it is
+ * Dropbox Sign's event callbacks (design.md §1). The route has no session: it is
  * authenticated by the event's HMAC (`event_hash`, checked by ExternalSigning.verifyEvent) alone,
  * so policies/authentication.ts exempts exactly this path from the session and the Origin check
  * (a cookie or an Origin header can neither grant nor refuse anything here). Every verified

@@ -1,11 +1,7 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { type InitialEntry, useLocation } from 'react-router';
 import { type ArtistProfileResponse, defaultPublicConfig, type Submission } from '../../../../domain';
-import { PublicConfigContext } from '../../../config';
-import { theme } from '../../../theme';
+import { renderPageAt } from '../../../test/render-page';
 
 export { imageMappingFor, jpegVariantOf } from '../../../test/image-mapping-answer';
 export { mockApi, type RecordedRequest } from '../../../test/mock-api';
@@ -22,29 +18,11 @@ function Landing() {
 }
 
 /** An artist page at `path` (a route pattern), opened at `entry`, in the app's real providers. */
-export function renderArtistPage(
-  Page: ComponentType,
-  path: string,
-  entry: string | { pathname: string; search?: string; state?: unknown },
-) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path, Component: Page },
-      { path: '*', Component: Landing },
-    ],
-    { initialEntries: [entry] },
-  );
-  const view = render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <PublicConfigContext value={{ ...defaultPublicConfig, contactEmail: 'hello@label.example' }}>
-          <RouterProvider router={router} />
-        </PublicConfigContext>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
-  return { ...view, router, queryClient };
+export function renderArtistPage(Page: ComponentType, path: string, entry: InitialEntry) {
+  return renderPageAt(Page, path, entry, {
+    config: { ...defaultPublicConfig, contactEmail: 'hello@label.example' },
+    landing: Landing,
+  });
 }
 
 export const ITEM_IDS = {
@@ -55,7 +33,7 @@ export const ITEM_IDS = {
   rejected: '3f0c1c9e-5d43-4c7e-9a55-0d3c8f2b7a14',
 } as const;
 
-/** A signed link as the API answers it: relative to the page's origin (issue 17). */
+/** A signed link as the API answers it: relative to the page's origin. */
 const signed = (fileId: string, variant?: string) =>
   `/files/${fileId}${variant ? `/${variant}` : ''}?disposition=inline&expires=1900000000&signature=abcdefghijkl`;
 

@@ -79,7 +79,7 @@ function isAwaiting(request: SignatureRequest | undefined): request is Signature
 }
 
 /**
- * The Contract Signing tab's state machine (spec 000 §4, issue 10 "The flow"): create the
+ * The Contract Signing tab's state machine (spec 000 §4, "Contract signing"): create the
  * request, open the signing window, poll every 5 s at most 30 times while it is open, stop on a
  * final status and fire completion. Every timer stops when the tab unmounts.
  */
@@ -220,7 +220,7 @@ export function useContractSigning(signer: ContractSigner, host?: SigningHost): 
     }
     setNotSignedYet(false);
     setWindowClosed(false);
-    // The window is read when it is used: the tab is also rendered on the server (issue 17).
+    // The window is read when it is used: the tab is also rendered on the server.
     const popup = openSigningWindow(signUrl, host ?? window);
     if (!popup) {
       setPopupBlocked(true);

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 
 /**
  * The agreement panel's shape while it loads: a module of its own, so that the dashboard shows it
- * without the panel's code, which loads only when the Contract Signing tab is opened (issue 17).
+ * without the panel's code, which loads only when the Contract Signing tab is opened.
  */
 export function ContractPanelSkeleton() {
   return (

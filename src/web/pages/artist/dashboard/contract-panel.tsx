@@ -346,7 +346,7 @@ function PanelBody({
 }
 
 /**
- * The Contract Signing tab (spec 000 §2, §4; issue 10 "The flow"): the artist's agreement from
+ * The Contract Signing tab (spec 000 §2, §4): the artist's agreement from
  * creating the request to the sealed, downloadable copy.
  */
 export function ContractPanel({

@@ -242,7 +242,7 @@ export function ProfileCardSkeleton() {
           <Skeleton variant="text" width="80%" />
         </Box>
         {/* Links and account, as the card shows them: the space is kept, so the submissions below
-            do not jump down when the profile arrives (issue 17: no layout shift). */}
+            do not jump down when the profile arrives (no layout shift). */}
         <Box>
           <Skeleton variant="text" width="20%" />
           <Skeleton variant="text" width="35%" height={26} />

@@ -243,7 +243,7 @@ function CompletionCard({ values }: { values: ProfileFormValues }) {
   );
 }
 
-/** The edit-profile form (spec 000 §3 fields, issue 8 checks), filled with the saved profile. */
+/** The edit-profile form (the fields of spec 000 §3), filled with the saved profile. */
 export function ProfileForm({ profile }: { profile: ArtistProfileData }) {
   const [defaults] = useState(() => toFormValues(profile));
   const form = useForm<ProfileFormValues>({

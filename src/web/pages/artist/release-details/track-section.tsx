@@ -13,7 +13,7 @@ interface TrackSectionProps {
   index: number;
   title: string;
   audioUrl: string | null;
-  /** Measured once by the server (issue 21 §3); null until its job has run. */
+  /** Measured once by the server; null until its job has run. */
   waveform: AudioWaveform | null;
 }
 

@@ -59,7 +59,7 @@ function serve(options: { resubmit?: (request: RecordedRequest) => { status: num
     if (path.endsWith('/change-request'))
       return { status: 200, body: { success: true, submission: asked, changeRequest: request } };
     if (path.endsWith('/resubmit') && options.resubmit) return options.resubmit(call);
-    // The page's key dates (issue 21 §1) have tests of their own (components/key-dates.test.tsx).
+    // The page's key dates have tests of their own (components/key-dates.test.tsx).
     if (path.endsWith('/key-dates')) return { status: 200, body: { success: true, keyDates: null } };
     return { status: 200, body: { success: true, submission: asked } };
   });

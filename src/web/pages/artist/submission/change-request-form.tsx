@@ -313,7 +313,7 @@ interface ChangeRequestFormProps {
 }
 
 /**
- * The artist's answer to a change request (issue 20 §1): only the marked fields, each with the
+ * The artist's answer to a change request: only the marked fields, each with the
  * label's note beside it, in the submission form's own controls; new files uploaded as they are
  * picked; Resubmit sends every marked field's value (changed or not) and puts the submission back
  * under review. The server's refusals are shown in its words, on the field they are about.

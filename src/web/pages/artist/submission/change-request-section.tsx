@@ -12,7 +12,7 @@ import { ChangeRequestForm, type Resubmitted } from './change-request-form';
 const FALLBACK_ARTIST_NAME = 'Artist';
 
 /**
- * The open change request of a submission in Changes requested (issue 20 §1): loaded, then the
+ * The open change request of a submission in Changes requested: loaded, then the
  * form that opens only the marked fields.
  */
 export function ChangeRequestSection({

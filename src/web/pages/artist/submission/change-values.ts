@@ -12,7 +12,7 @@ import {
 } from '../../../../domain';
 
 /**
- * The artist's answer to a change request (issue 20 §1), as a form: one answer per marked field,
+ * The artist's answer to a change request, as a form: one answer per marked field,
  * in the request's order. A track's contributors or splits are edited with the submission form's
  * own editors, which work on `tracks.N.metadata` (and a catalogue item's splits on
  * `catalogueItems.N.metadata`): each such field gets a slot there, one per track, so a track whose

@@ -58,7 +58,7 @@ function describeAudio(summary: AudioSummary): string {
 }
 
 /**
- * A marked artwork or track audio (issue 20 §1): the current file to look at or play, and a new
+ * A marked artwork or track audio: the current file to look at or play, and a new
  * one checked as on the submission form (a JPEG up to 20 MB; a WAV up to 200 MB whose header
  * reads, its quality warnings asked about) and uploaded at once with progress, through the
  * signed-in upload path, so the server knows it is the artist's own.

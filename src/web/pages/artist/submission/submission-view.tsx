@@ -200,7 +200,7 @@ function ResubmittedNotice({ resubmitted, onClose }: { resubmitted: Resubmitted;
   );
 }
 
-/** One submission as its artist sees it (spec 000 §2 Submission Details; issue 20: a change request). */
+/** One submission as its artist sees it (spec 000 §2 Submission Details, plus an open change request). */
 export function SubmissionView({ submission }: { submission: Submission }) {
   usePageTitle(submission.releaseTitle);
   const banner = getStatusBanner(submission.status);
@@ -265,7 +265,7 @@ export function SubmissionView({ submission }: { submission: Submission }) {
         </Box>
       </Section>
 
-      {/* A declined submission has no dates ahead of it (issue 21 §1). */}
+      {/* A declined submission has no dates ahead of it. */}
       {submission.status !== 'rejected' && <KeyDatesSection reader="artist" itemId={submission.itemId} />}
 
       <ReleaseScheduleSection

@@ -342,7 +342,7 @@ function EditorSkeleton() {
   );
 }
 
-/** Staff edit the artist agreement (issue 10, /admin/agreement): the current version, its preview, every version. */
+/** Staff edit the artist agreement (/admin/agreement): the current version, its preview, every version. */
 export function AgreementTemplatePage() {
   const templates = useAgreementTemplates();
   // The version stays while the snackbar slides away, so its text never reads 'version undefined'.

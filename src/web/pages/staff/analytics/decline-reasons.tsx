@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { AnalyticsDashboard } from '../../../../domain';
 
 /**
- * Declines in the window per reason (issue 20 §3): each decline template by name (a deleted one
+ * Declines in the window per reason: each decline template by name (a deleted one
  * keeps its name), and those sent without one, most used first, as the dashboard counts them.
  */
 export function DeclineReasons({ reasons }: { reasons: AnalyticsDashboard['declineReasons'] }) {

@@ -1,8 +1,4 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type {
   BoardItemDetail,
   BoardItemSummary,
@@ -13,36 +9,11 @@ import type {
   StaffNote,
   TimelineEvent,
 } from '../../../../domain';
-import { defaultPublicConfig } from '../../../../domain';
-import { PublicConfigContext } from '../../../config';
-import { theme } from '../../../theme';
-
-/** Shows where a link led, so a test can follow one without the target page. */
-function Landing() {
-  const location = useLocation();
-  return <h1>Landed on {location.pathname}</h1>;
-}
+import { renderPageAt } from '../../../test/render-page';
 
 /** A staff page at `path` (a route pattern), opened at `entry`, in the app's real providers. */
 export function renderStaffPage(Page: ComponentType, path: string, entry: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path, Component: Page },
-      { path: '*', Component: Landing },
-    ],
-    { initialEntries: [entry] },
-  );
-  const view = render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <PublicConfigContext value={defaultPublicConfig}>
-          <RouterProvider router={router} />
-        </PublicConfigContext>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
-  return { ...view, router, queryClient };
+  return renderPageAt(Page, path, entry);
 }
 
 import { imageMappingFor } from '../../../test/image-mapping-answer';
@@ -68,7 +39,7 @@ export function summary(overrides: Partial<BoardItemSummary> = {}): BoardItemSum
   };
 }
 
-/** A list row: the summary with staff's private review and the preview (issue 20 §5). */
+/** A list row: the summary with staff's private review and the preview. */
 export function row(overrides: Partial<BoardRow> = {}): BoardRow {
   return {
     ...summary(),
@@ -114,7 +85,7 @@ export function listAnswer(
 const ITEM_ID = '3f0c1c9e-5d43-4c7e-9a55-0d3c8f2b7a10';
 
 function signed(fileId: string, fileName: string, media: Record<string, unknown>, size: number) {
-  // Relative to the page's origin, as the API answers (issue 17).
+  // Relative to the page's origin, as the API answers.
   const base = `/files/${fileId}?expires=1900000000&signature=abcdefghijkl`;
   return {
     fileId,
@@ -292,7 +263,7 @@ export function detail(overrides: Partial<BoardItemDetail> = {}): BoardItemDetai
   };
 }
 
-// --- The review of a submission (issue 20) -------------------------------------------------------
+// --- The review of a submission ------------------------------------------------------------------
 
 export const REVIEWER = {
   userId: '5b1e2f7c-2222-4a2b-8c3d-5e6f7a8b9c0d',

@@ -7,13 +7,13 @@ import type { BoardRow } from '../../../../domain';
 import { DialogLoading } from '../../../components/dialog-loading';
 import type { BulkKind } from './bulk-decision-dialog';
 
-// Loaded when first opened, not with the board (issue 17): templates, the message and the results.
+// Loaded when first opened, not with the board: templates, the message and the results.
 const BulkDecisionDialog = lazy(async () => ({
   default: (await import('./bulk-decision-dialog')).BulkDecisionDialog,
 }));
 
 /**
- * What to do with the selected submissions (issue 20 §5): approve or decline them all with one
+ * What to do with the selected submissions: approve or decline them all with one
  * template (asking for changes is per field, so one submission at a time), or clear the selection.
  * The same bar serves the table on a wide screen and the cards on a phone (buttons 44 px high).
  * The dialog's code loads when it is first opened.

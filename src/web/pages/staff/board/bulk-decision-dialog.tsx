@@ -38,7 +38,7 @@ export function summariseBulkResults(results: BulkDecisionResult[]): { done: num
 const placeholders = DECISION_PLACEHOLDERS.map((name) => `{{${name}}}`).join(', ');
 
 /**
- * One decision for the selected submissions (issue 20 §5): a template of its kind, whose text
+ * One decision for the selected submissions: a template of its kind, whose text
  * staff may edit; the server fills its placeholders for each submission, so every artist reads
  * their own name and title. The answer lists what was done and what was refused, and why.
  */

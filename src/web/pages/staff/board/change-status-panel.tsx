@@ -28,7 +28,7 @@ import {
 /**
  * Staff move the submission on: only the statuses the board allows from here are offered, with an
  * optional note that goes to the artist in the status e-mail. Approving and declining start from a
- * saved template of their kind (issue 20 §3), filled in for the submission and editable before
+ * saved template of their kind, filled in for the submission and editable before
  * sending. The server checks the move again.
  */
 export function ChangeStatusPanel({
@@ -37,7 +37,7 @@ export function ChangeStatusPanel({
   onChanged,
 }: {
   item: BoardItemDetail;
-  /** The status chosen when it opens (the board's a and d keys, issue 20 §5), if the item offers it. */
+  /** The status chosen when it opens (the board's a and d keys), if the item offers it. */
   initialStatus?: SubmissionStatus;
   /** Called once the status changed (the board's dialog closes). */
   onChanged?: (status: SubmissionStatus) => void;

@@ -8,7 +8,7 @@ const HEIGHT = 56;
 const BARS = 200;
 
 /**
- * Where the artist's social clips sit in the track (issue 21 §3), for staff: the waveform the
+ * Where the artist's social clips sit in the track, for staff: the waveform the
  * server measured once (`uploads.audio_waveform`), nothing decoded in the browser, each clip a
  * shaded span in the colour the artist's picker gave it. The list below it says the same in
  * words, so the drawing is hidden from screen readers.

@@ -25,7 +25,7 @@ export interface DecisionTarget {
 }
 
 /**
- * A decision taken from the board with a key (issue 20 §5: a approve, c request changes, d
+ * A decision taken from the board with a key (a approve, c request changes, d
  * decline): the submission's own decision panels, as on its details page, in a dialog. Approving
  * and declining open the status change with that status chosen and its templates offered; asking
  * for changes opens the fields to mark. The dialog closes once the decision is sent.

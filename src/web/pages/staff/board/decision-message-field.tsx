@@ -10,7 +10,7 @@ import { type DecisionKind, getDecisionLabel, STATUS_MESSAGE_MAX_LENGTH } from '
 import { useDecisionTemplates } from '../../../api/decision-templates';
 import { useFillDecisionMessage } from '../../../api/review';
 
-/** Where staff keep the templates (issue 20 §3). */
+/** Where staff keep the templates. */
 export const DECISION_TEMPLATES_PATH = '/admin/templates';
 
 export interface DecisionMessage {
@@ -46,7 +46,7 @@ interface DecisionMessageFieldProps {
 const NO_TEMPLATE = '';
 
 /**
- * A decision's words to the artist (issue 20 §3): a saved template of this kind, filled in for the
+ * A decision's words to the artist: a saved template of this kind, filled in for the
  * submission by the server (artist's name, release title, label name) and put into the message
  * box, where staff edit it before sending; or no template and staff's own words.
  */

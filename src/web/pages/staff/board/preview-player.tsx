@@ -10,7 +10,7 @@ import {
 } from 'react';
 
 /**
- * The board's one audio player (issue 20 §5): every row's preview plays through the same element,
+ * The board's one audio player: every row's preview plays through the same element,
  * so starting one stops any other. Nothing is loaded until a preview is played (preload="none"):
  * a page of 25 rows costs no audio bytes.
  */

@@ -145,7 +145,7 @@ function Notes({ itemId }: { itemId: string }) {
 }
 
 /**
- * Staff's own side of the review (issue 20 §5): who reviews it, a 1–5 rating and private notes.
+ * Staff's own side of the review: who reviews it, a 1–5 rating and private notes.
  * Artists never see any of it (no artist answer carries them).
  */
 export function PrivateReviewPanel({ item }: { item: BoardItemDetail }) {

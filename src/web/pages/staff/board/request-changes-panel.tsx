@@ -57,7 +57,7 @@ function markable(target: FieldTarget, short: string, item: BoardItemDetail): Ma
 }
 
 /**
- * What this submission offers to mark (issue 20 §1): the release's artwork and date (not for a
+ * What this submission offers to mark: the release's artwork and date (not for a
  * catalogue transfer, which has neither), each track's audio, title, ISRC, contributors and
  * master splits, and each catalogue item.
  */
@@ -188,7 +188,7 @@ function FieldGroup({
 }
 
 /**
- * Field-level "changes requested" (issue 20 §1): staff mark exactly what the artist must fix, each
+ * Field-level "changes requested": staff mark exactly what the artist must fix, each
  * with a note, add a message (from a request-changes template, editable), and send. The status
  * becomes Changes requested, and the artist gets one e-mail listing the points and can edit only
  * those fields.
@@ -200,7 +200,7 @@ export function RequestChangesPanel({
   onSent,
 }: {
   item: BoardItemDetail;
-  /** Opens with the fields to mark showing, focus on the first (the board's c key, issue 20 §5). */
+  /** Opens with the fields to mark showing, focus on the first (the board's c key). */
   startOpen?: boolean;
   /** Opens with this field marked (kept with any marked already), focus on its note. */
   mark?: ChangeRequestMark | null | undefined;

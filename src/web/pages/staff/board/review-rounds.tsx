@@ -343,7 +343,7 @@ function Round({ round }: { round: ReviewRound }) {
 }
 
 /**
- * Every round of change requests on the submission (issue 20 §2), the latest first: what was
+ * Every round of change requests on the submission, the latest first: what was
  * marked with the notes, and once the artist answered, each field's old → new (a replaced file
  * with both files, both hashes, both previewable). Nothing is overwritten: each round stays.
  */

@@ -10,10 +10,9 @@ const UNASSIGNED = '';
 
 /**
  * Who on the team reviews a submission: on the details page with its helper text, and compact in
- * each row of the board (issue 20 §5), where `label` names the submission for a screen reader.
+ * each row of the board, where `label` names the submission for a screen reader.
  * Compact, it shows the row's reviewer as the list answered it and asks for the team only when
- * the reader comes to the field (focus or opening it): the board's first load stays light
- * (issue 17).
+ * the reader comes to the field (focus or opening it): the board's first load stays light.
  */
 export function ReviewerSelect({
   itemId,

@@ -25,7 +25,7 @@ function text(data: TimelineEvent['data'], key: string): string | null {
 
 function actorOf(event: TimelineEvent): string {
   if (event.actor) return event.actor;
-  // The daily job that keeps the response promise (issue 20 §4).
+  // The daily job that keeps the response promise.
   if (text(event.data, 'automatic') === 'response_promise') return 'the response promise job';
   if (event.type === 'created') return 'the artist, through the submission form';
   return 'the system';
@@ -73,7 +73,7 @@ function EventDetails({ event }: { event: TimelineEvent }) {
 }
 
 /**
- * The audit trail of the submission (issue 20 §6), newest first: every status change, change
+ * The audit trail of the submission, newest first: every status change, change
  * request, resubmission, note, rating, assignment and mail, with who and when, a page at a time;
  * the whole trail, with its schedules' signing and the files' hashes, as a download.
  */

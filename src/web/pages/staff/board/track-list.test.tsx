@@ -14,7 +14,7 @@ import { detail } from './board-test-helpers';
 import { TrackList } from './track-list';
 
 /**
- * The server's level check on the staff submission page (issue 21 §2): each track's figures and
+ * The server's level check on the staff submission page: each track's figures and
  * the advice the artist's form gives, in the same words; "Measuring…" until the job has run; the
  * reason when the file could not be measured.
  */

@@ -127,7 +127,7 @@ function formatSilence(seconds: number): string {
 }
 
 /**
- * The server's level check of the track's stored audio (issue 21 §2), with the advice the artist
+ * The server's level check of the track's stored audio, with the advice the artist
  * saw in the form, in the same words: "Measuring…" until the job has run, or why it could not.
  */
 export function TrackLevels({ loudness, title }: { loudness: TrackLoudnessView; title: string }) {

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { TRIAGE_KEYS } from './triage-keys';
 
-/** The keyboard triage's keys (issue 20 §5), shown by ? or the board's "Keyboard shortcuts" button. */
+/** The keyboard triage's keys, shown by ? or the board's "Keyboard shortcuts" button. */
 export function TriageHelpDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const titleId = useId();
   return (

@@ -1,5 +1,5 @@
 /**
- * Keyboard triage on the board (issue 20 §5): which key does what. Pure, so the rules (and when
+ * Keyboard triage on the board: which key does what. Pure, so the rules (and when
  * keys are ignored) are tested without a browser; `use-triage-keys.ts` listens.
  */
 export type TriageAction = 'next' | 'previous' | 'play' | 'approve' | 'changes' | 'decline' | 'help';

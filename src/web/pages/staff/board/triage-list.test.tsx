@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { layOutAsDesktop } from '../../../test/render-page';
 import { BoardPage } from '../board-page';
 import {
   answerReview,
@@ -39,7 +40,7 @@ const rows = [
 ];
 
 /** jsdom has no matchMedia, nor media playback: the page lays out as on a desktop and plays nothing. */
-// The board loads its dialogs on first use (issue 17); loaded here once, so a slow machine's first
+// The board loads its dialogs on first use; loaded here once, so a slow machine's first
 // import is not what a test waits for.
 beforeAll(async () => {
   await Promise.all([
@@ -50,16 +51,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: true,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  layOutAsDesktop();
   const playing = new WeakSet<HTMLMediaElement>();
   vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (this: HTMLMediaElement) {
     return !playing.has(this);

@@ -13,7 +13,7 @@ import type { TriageAction } from './triage-keys';
 import { TriageTable } from './triage-table';
 import { useTriageKeys } from './use-triage-keys';
 
-// The dialogs load when first opened, not with the board (issue 17): the decision panels (with
+// The dialogs load when first opened, not with the board: the decision panels (with
 // the templates and the fields to mark) and the list of keys are no part of the first paint.
 const DecisionDialog = lazy(async () => ({ default: (await import('./decision-dialog')).DecisionDialog }));
 const TriageHelpDialog = lazy(async () => ({
@@ -36,7 +36,7 @@ export function KeyboardShortcutsButton({ onClick }: { onClick(): void }) {
 }
 
 /**
- * The board's list with keyboard triage (issue 20 §5): j/k move through the submissions, space
+ * The board's list with keyboard triage: j/k move through the submissions, space
  * plays or pauses the current one's preview, a, c and d open its decision (with the templates), ?
  * lists the keys (as does `KeyboardShortcutsButton`: `help` is the page's, which shows that button).
  * Where the current row is, is announced to screen readers as it moves.

@@ -255,7 +255,7 @@ export function TriageTable({
                     </Box>
                   </Box>
                 </TableCell>
-                {/* The response promise (issue 20 §4), while the submission waits for an answer. */}
+                {/* The response promise, while the submission waits for an answer. */}
                 <TableCell>
                   {row.responseDue ? <ResponseDueChip due={row.responseDue} dense /> : EMPTY_VALUE}
                 </TableCell>

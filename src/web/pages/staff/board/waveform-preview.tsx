@@ -17,7 +17,7 @@ const LIST_WIDTH = 96;
 const FLAT = Array.from({ length: 60 }, () => 6);
 
 /**
- * The waveform as bars (issue 20 §5), from peaks the server computed once (0–100 per slice), the
+ * The waveform as bars, from peaks the server computed once (0–100 per slice), the
  * part already played in the primary colour. Drawn as SVG: no audio is decoded to draw it.
  */
 export function Waveform({

@@ -47,7 +47,7 @@ function readDays(key: PlannerSettingKey, text: string): number | string {
 }
 
 /**
- * The deadline planner's settings (issue 21 §1): the two leads and the reminder offset, whole
+ * The deadline planner's settings: the two leads and the reminder offset, whole
  * days, checked here with the domain's ranges and again by the server. Saving moves every key date
  * shown and the reminders from the next run on.
  */

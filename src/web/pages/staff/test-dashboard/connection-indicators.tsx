@@ -26,7 +26,7 @@ const STATE_COLOUR: Record<IndicatorState, string> = {
   unknown: 'grey.500',
 };
 
-/** The providers shown, in the spec's order (server, board, storage) and then issue 16's. */
+/** The providers shown, in the spec's order (server, board, storage) and then Imprint's own. */
 const PROVIDERS = [
   { key: 'board', name: 'Board' },
   { key: 'storage', name: 'File storage' },
@@ -87,7 +87,7 @@ function IndicatorTile({ indicator }: { indicator: Indicator }) {
 }
 
 /**
- * The connection indicators (spec 000 §2: server, task board, file storage; issue 16 adds mail,
+ * The connection indicators (spec 000 §2: server, task board, file storage; Imprint adds mail,
  * signing and the music catalogue), from /api/health. The server is connected when it answered
  * at all: a 503 still names what failed.
  */

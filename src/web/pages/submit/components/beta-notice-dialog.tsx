@@ -27,7 +27,7 @@ function rememberDismissed(): void {
  * Spec 001 §2: the portal is labelled beta; this notice shows once per browser session until
  * dismissed.
  *
- * The browser's own modal `<dialog>` rather than MUI's Dialog (issue 17): it is in the page from
+ * The browser's own modal `<dialog>` rather than MUI's Dialog: it is in the page from
  * the first render, closed, so the server renders it and its styles with the page, and opening it
  * is one `showModal()` — the browser traps focus, makes the page behind it inert, draws the
  * backdrop, closes it on Escape and gives focus back. MUI's Modal, focus trap, transitions and
@@ -43,7 +43,7 @@ export function BetaNoticeDialog() {
   useEffect(() => {
     // In a task of its own, after the one that takes the page over: showModal() lays out and
     // styles the whole page again (the rest becomes inert, focus moves), which inside the
-    // hydration task made that long task longer on a phone (issue 17).
+    // hydration task made that long task longer on a phone.
     const timer = window.setTimeout(() => {
       const dialog = ref.current;
       if (!dialog || dialog.open || wasDismissed()) return;
@@ -84,7 +84,7 @@ export function BetaNoticeDialog() {
       </Typography>
       {/* Two paragraphs: as one, it was the largest text on a phone's screen, so the notice, which
           opens once the page is the browser's, was the page's largest contentful paint rather than
-          the prerendered page under it (issue 17). */}
+          the prerendered page under it. */}
       <Box id="beta-notice-text" sx={{ px: 3 }}>
         <Typography sx={{ color: 'text.secondary', mb: 1.5 }}>
           The {labelName} submission portal is in beta. Every submission reaches our team, but you may meet

@@ -8,7 +8,7 @@ import {
 } from '../../../../domain';
 import type { SubmitFormValues } from '../../../forms/form-values';
 
-/** The personal link a submission came through (issue 9): the server checks it and links the two. */
+/** The personal link a submission came through: the server checks it and links the two. */
 export interface SubmissionLinkFields {
   invitationToken?: string;
   returningToken?: string;

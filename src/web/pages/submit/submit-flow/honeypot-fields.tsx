@@ -19,7 +19,7 @@ export function readHoneypot(refs: HoneypotRefs): SubmissionVerification['honeyp
  * The honeypot inputs of the bot check (spec 001 §5): form-filling bots complete every input
  * they find; people never see these (off-screen, hidden from assistive technology, out of the
  * tab order, and autofill is told to leave them alone). Placed by a class, not a style attribute:
- * the prerendered form (issue 17) hides them before any script runs, with no style attribute for
+ * the prerendered form hides them before any script runs, with no style attribute for
  * the CSP to admit.
  */
 export function HoneypotFields({ refs }: { refs: HoneypotRefs }) {

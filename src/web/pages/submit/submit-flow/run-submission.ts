@@ -77,7 +77,7 @@ export interface RunSubmissionDeps {
   now(): number;
   /** The spec only warns when clips fail. */
   warn(message: string, error: unknown): void;
-  /** The personal link's token the submission came through, if any (issue 9). */
+  /** The personal link's token the submission came through, if any. */
   link?: SubmissionLinkFields;
   /**
    * Replaces the board failure text; the server's reason follows it when it gave one (an

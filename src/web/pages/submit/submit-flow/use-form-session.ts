@@ -8,7 +8,7 @@ type FormSession = Awaited<ReturnType<typeof fetchFormSession>>;
 /**
  * The bot check's timing: the server's form token, fetched once when the form opens, and the
  * browser's own start time for the client score. The token is read when the form is sent, not
- * rendered: its arrival must not render the whole form again (issue 17, a long task on a phone).
+ * rendered: its arrival must not render the whole form again (a long task on a phone).
  * A failed fetch leaves the token empty; the server then refuses the submission with the spec's
  * bot-check message, and a reload fixes it.
  */

@@ -36,7 +36,7 @@ export interface SubmissionOptions {
   devMode: boolean;
   /** The browser draft to forget after success; the public form's when omitted. */
   draftKey?: string;
-  /** A personal link's token, sent with the submission (issue 9). */
+  /** A personal link's token, sent with the submission. */
   link?: SubmissionLinkFields;
   /** See RunSubmissionDeps.boardFailurePrefix. */
   boardFailurePrefix?: string;

@@ -9,7 +9,7 @@ import { StreamingProfileSection } from './streaming-profile-section';
  * Step 1, Artist Information (spec 001 §2): the sections in the spec's order. The wizard adds
  * Back / Next below, the waiting-list form its own block. Memoised: the forms around it render
  * again for their own state (react-hook-form's as it mounts, a failed step), which its fields read
- * from the forms' contexts, not from here; on a prerendered page (issue 17) that render would
+ * from the forms' contexts, not from here; on a prerendered page that render would
  * otherwise take the whole step with it, in one long task.
  */
 export const ArtistStep = memo(function ArtistStep({

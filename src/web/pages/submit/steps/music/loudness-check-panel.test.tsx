@@ -9,7 +9,7 @@ import {
 import { LoudnessCheckPanel } from './loudness-check-panel';
 
 /**
- * How the level check shows (issue 21 §2), given what the worker would report: the check itself
+ * How the level check shows, given what the worker would report: the check itself
  * runs in a real browser in e2e/submit/loudness-check.spec.ts.
  */
 const measurement: LoudnessMeasurement = {

@@ -12,7 +12,7 @@ interface LoudnessCheckPanelProps {
 }
 
 /**
- * The loudness and level check of a track's WAV (issue 21 §2): progress while the worker reads
+ * The loudness and level check of a track's WAV: progress while the worker reads
  * the file, then what it found and what the artist may do, in the domain's words. Advice, never a
  * block: nothing here stops the artist going on. The outcome arrives in a polite live region that
  * is on the page from the start of the check, so a screen reader reads it once, when it comes.

@@ -4,7 +4,7 @@ import { useTrackPreview } from './track-preview';
 
 /**
  * The preview of an uploaded track plays from its signed link. The form renews the link every 14
- * minutes (issue 18 §8, forms/fresh-upload-links.ts): a renewal must not stop a playing preview,
+ * minutes (forms/fresh-upload-links.ts): a renewal must not stop a playing preview,
  * and the next play must use the link that still works.
  */
 const link = (expires: number) =>

@@ -15,7 +15,7 @@ function playbackError(error: unknown): string {
  * Play/pause of a track's audio (spec 001 §4: preview toggles play and pause), from the picked
  * file when this page has it, else from the uploaded file's signed URL. Errors use §8's texts.
  *
- * The form renews the signed URL before it expires (issue 18 §8, forms/fresh-upload-links.ts): a
+ * The form renews the signed URL before it expires (forms/fresh-upload-links.ts): a
  * new link to the same file keeps the player (a playing preview goes on), which takes the new link
  * the next time it starts.
  */

@@ -23,7 +23,7 @@ interface UseClipAudioOptions {
 }
 
 /**
- * The track's audio for the clip picker (issue 21 §3). The waveform comes from the loudness
+ * The track's audio for the clip picker. The waveform comes from the loudness
  * check's one decode of the file and is kept in the form's `waveforms` by track id, so the
  * picker never decodes, a card shown again does not measure again, and a reloaded draft (which
  * has lost the file) still shows it; a new file or a removed one drops it (`use-track-file.ts`).

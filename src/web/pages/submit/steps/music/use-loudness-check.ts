@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { LoudnessCheckOutcome } from '../../../../audio/check-file-loudness';
 
-/** What the track card shows of a file's loudness check (issue 21 §2). */
+/** What the track card shows of a file's loudness check. */
 export type LoudnessCheckState =
   | { status: 'checking'; fraction: number }
   | { status: 'done'; outcome: LoudnessCheckOutcome };
