@@ -95,6 +95,9 @@ export default defineConfig(({ mode }) => ({
       // src/domain is rules, texts and schemas without side effects: a page that imports one
       // thing from its index must not carry every schema (and zod) into its first paint.
       treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]domain[\\/]/, sideEffects: false }] },
+      // Rolldown's note that plugins took much of a build's time says more about a busy machine
+      // than about the build; `npm start` prints no warnings.
+      checks: { bundlerTimings: false },
     },
   },
   environments: {

@@ -308,7 +308,14 @@ export function TrackCard({ index, count, onMove, onRemove }: TrackCardProps) {
                 spacing={1}
                 sx={{ alignItems: 'center', mt: 0.75, flexWrap: 'wrap', rowGap: 0.5 }}
               >
-                <Chip size="small" color="warning" variant="outlined" label="Needs details" />
+                {/* A warning-coloured border around text in the body colour: orange text on white is
+                    too faint to read (WCAG contrast). */}
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label="Needs details"
+                  sx={{ borderColor: 'warning.main', color: 'text.primary' }}
+                />
                 <Typography variant="body2" color="text.secondary">
                   {missingDetails.join(', ')}
                 </Typography>
