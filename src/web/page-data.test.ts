@@ -37,6 +37,13 @@ describe('the page data a prerendered page embeds, checked without zod', () => {
     expect(client.getQueryState(queryKeys.siteConfig)?.status).toBe('success');
   });
 
+  it('takes a visitor’s prerendered page for nobody signed in, so the top bar does not ask /api/me', () => {
+    const client = new QueryClient();
+    seedQueries(client, { siteConfig: { submissionsEnabled: true } });
+    expect(client.getQueryData(queryKeys.currentUser)).toBeNull();
+    expect(client.getQueryState(queryKeys.currentUser)?.status).toBe('success');
+  });
+
   const user = {
     userId: 'u-1',
     email: 'maya@example.com',

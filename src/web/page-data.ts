@@ -14,7 +14,7 @@ import { queryKeys } from './api/query-keys';
  * before hydrating, so its first render is the server's and the page does not ask again on load.
  *
  * A visitor's public page carries the site config alone (the mode, the reopening day, the response
- * promise: read at request time as `GET /api/config` would answer). A signed-in page, rendered per request for its reader (routes/signed-in-pages.ts),
+ * promise: read at request time as `GET /api/config` would answer), and stands for 'nobody signed in'. A signed-in page, rendered per request for its reader (routes/signed-in-pages.ts),
  * also carries that reader's data, each part exactly as its API route answers it.
  */
 export interface PageData {
@@ -54,8 +54,11 @@ const firstPage = <T>(page: T) => ({ pages: [page], pageParams: [undefined] });
 export function seedQueries(client: QueryClient, data: PageData): void {
   client.setQueryData(queryKeys.siteConfig, data.siteConfig);
   const signedIn = data.signedIn;
+  // A page without a reader's data is a visitor's prerendered page, which the server sends only to
+  // a request without the session cookie: nobody is signed in, and the top bar need not ask
+  // `/api/me` (nor load the schema it would parse the answer with).
+  client.setQueryData(queryKeys.currentUser, signedIn ? signedIn.user : null);
   if (!signedIn) return;
-  client.setQueryData(queryKeys.currentUser, signedIn.user);
   if (signedIn.artistProfile) client.setQueryData(queryKeys.artistProfile, signedIn.artistProfile);
   if (signedIn.artistSubmissions)
     client.setQueryData(queryKeys.artistSubmissions, firstPage(signedIn.artistSubmissions));
