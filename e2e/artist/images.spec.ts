@@ -107,6 +107,9 @@ test.describe('a new artist', () => {
       profile: { picture: string };
     };
     await waitForVariants(page, [me.profile.picture]);
+    // The dashboard opened before the variants existed shows the original: let it finish loading,
+    // so only the reloaded page's requests are counted.
+    await page.waitForLoadState('networkidle');
     const originals: string[] = [];
     page.on('request', (request) => {
       if (/\/files\/[0-9a-f-]{36}\?/.test(request.url())) originals.push(request.url());
