@@ -60,7 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await database.destroy();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 const events = () => database.db.select().from(errorReports);
