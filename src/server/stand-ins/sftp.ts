@@ -101,6 +101,8 @@ export async function startSftpStandIn(options: SftpStandInOptions): Promise<Sft
     socket.once('close', () => sockets.delete(socket));
     // A client that goes away mid-handshake must not take the process with it.
     socket.on('error', () => {});
+    // As the client does (sftp-target.ts): ssh2 without its native addon writes each packet in pieces.
+    socket.setNoDelay(true);
     sshServer.injectSocket(socket);
   });
   await new Promise<void>((resolve, reject) => {

@@ -229,6 +229,10 @@ export class SftpTarget implements DeliveryTarget {
             }
           : {}),
       });
+      // Without ssh2's optional native crypto addon, every packet goes out as three socket writes
+      // (length, body, tag); with Nagle's algorithm each then waits for the peer's delayed ACK, and
+      // a 4 MB file took 13 s instead of a quarter of one.
+      (client as unknown as { client: { setNoDelay(on: boolean): void } }).client.setNoDelay(true);
     } catch (error) {
       // The SSH connection may be up while the SFTP subsystem was refused; ssh2 closes it itself in
       // every other case (refused key, host key, timeout, socket error).
