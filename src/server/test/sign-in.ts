@@ -26,19 +26,24 @@ export async function requestSignInMail(
   });
   if (response.statusCode !== 200)
     throw new Error(`sign-in request failed: ${response.statusCode} ${response.body}`);
-  while (await app.jobs.runOnce()) {}
-  // The newest sign-in mail: other mail to the same address may have been sent by the same jobs.
-  const recent = await db
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.to, email.trim().toLowerCase()))
-    .orderBy(desc(outboxMessages.createdAt))
-    .limit(10);
-  const message = recent.find((mail) => /\/login\/verify#token=/.test(mail.text));
-  const link = message?.text.match(/https?:\/\/\S+\/login\/verify#token=(\S+)/);
-  const code = message?.text.match(/enter this code there: (\d{6})/);
-  if (!link?.[1] || !code?.[1]) throw new Error(`no sign-in mail for ${email}`);
-  return { token: link[1], code: code[1], link: link[0] };
+  // Callers may sign in side by side: another call's job run can have claimed this mail and still
+  // be sending it when this one finds no job left, so the outbox is read until the mail is there.
+  for (let attempt = 0; ; attempt++) {
+    while (await app.jobs.runOnce()) {}
+    // The newest sign-in mail: other mail to the same address may have been sent by the same jobs.
+    const recent = await db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, email.trim().toLowerCase()))
+      .orderBy(desc(outboxMessages.createdAt))
+      .limit(10);
+    const message = recent.find((mail) => /\/login\/verify#token=/.test(mail.text));
+    const link = message?.text.match(/https?:\/\/\S+\/login\/verify#token=(\S+)/);
+    const code = message?.text.match(/enter this code there: (\d{6})/);
+    if (link?.[1] && code?.[1]) return { token: link[1], code: code[1], link: link[0] };
+    if (attempt === 100) throw new Error(`no sign-in mail for ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export interface SignedIn {
