@@ -32,6 +32,7 @@ export * from './contract/release-schedule';
 export * from './contract/signing';
 export * from './contract/signing-rules';
 export * from './contributors/clip-region';
+export * from './contributors/clip-time';
 export * from './contributors/contributor-dialog';
 export * from './contributors/master-splits';
 export * from './contributors/messages';

@@ -1,6 +1,5 @@
-import { isValidEmail } from '../common/email';
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../common/email';
 import { type FieldError, isBlank, type StepValidation } from '../common/field-error';
-import { INVALID_EMAIL_MESSAGE } from '../schemas/common';
 import type { AdminInvitationPayload } from '../schemas/invitation';
 import { ADMIN_INVITE_FIELDS_REQUIRED } from './messages';
 

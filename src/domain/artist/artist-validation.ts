@@ -1,4 +1,4 @@
-import { isValidEmail } from '../common/email';
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../common/email';
 import { type FieldError, isBlank, type StepValidation } from '../common/field-error';
 import {
   ARTIST_NAME_REQUIRED,
@@ -8,7 +8,6 @@ import {
   FIRST_NAME_REQUIRED,
   SURNAME_REQUIRED,
 } from '../common/messages';
-import { INVALID_EMAIL_MESSAGE } from '../schemas/common';
 import type { ArtistForm } from '../schemas/submission-form';
 import {
   ARTIST_STEP_INVALID_EMAIL,

@@ -1,7 +1,6 @@
-import { isValidEmail } from '../common/email';
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../common/email';
 import { type FieldError, isBlank } from '../common/field-error';
 import { FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED } from '../common/messages';
-import { INVALID_EMAIL_MESSAGE } from '../schemas/common';
 import type { Contributor, TrackMetadata } from '../schemas/track';
 import { parseSpotifyArtistUrl } from '../spotify/spotify-url';
 import { SELECT_A_ROLE } from './messages';

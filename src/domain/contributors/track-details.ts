@@ -1,5 +1,6 @@
 import type { FieldError } from '../common/field-error';
-import { CLIP_TIME_PATTERN, MAX_SOCIAL_CLIPS, type SocialClip, type TrackMetadata } from '../schemas/track';
+import type { SocialClip, TrackMetadata } from '../schemas/track';
+import { CLIP_TIME_PATTERN, MAX_SOCIAL_CLIPS } from './clip-time';
 
 /** Helper-text guidance for clips (spec 001 §5): 30-60 seconds, WAV, out 3 weeks before the track. */
 export const RECOMMENDED_CLIP_MIN_SECONDS = 30;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidEmail } from '../common/email';
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../common/email';
 import { isStorableText, UNSTORABLE_TEXT } from '../common/text';
 
 /**
@@ -14,8 +14,6 @@ export const isoDateSchema = z.iso.date();
 
 /** Form date fields hold '' until the artist picks a date; the rules report the missing date. */
 export const formDateSchema = z.union([z.literal(''), isoDateSchema]);
-
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 
 /** The same e-mail pattern the form uses, so the server never disagrees with the browser. */
 export const emailSchema = z.string().trim().max(320).refine(isValidEmail, INVALID_EMAIL_MESSAGE);

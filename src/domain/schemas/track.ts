@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIP_TIME_PATTERN, MAX_SOCIAL_CLIPS } from '../contributors/clip-time';
 import type { FileLike } from '../files/file-like';
 import { CONTRIBUTOR_ROLES } from '../reference/contributor-roles';
 import { idSchema, longTextSchema, shortTextSchema } from './common';
@@ -29,8 +30,6 @@ export const masterSplitSchema = z.object({
 });
 export type MasterSplit = z.infer<typeof masterSplitSchema>;
 
-export const CLIP_TIME_PATTERN = /^\d{1,3}:[0-5]\d$/;
-
 export const socialClipSchema = z.object({
   id: idSchema,
   startTime: z.string().regex(CLIP_TIME_PATTERN),
@@ -42,8 +41,6 @@ export type SocialClip = z.infer<typeof socialClipSchema>;
 
 export const parentalAdvisorySchema = z.enum(['yes', 'no', 'cleaned']);
 export type ParentalAdvisory = z.infer<typeof parentalAdvisorySchema>;
-
-export const MAX_SOCIAL_CLIPS = 2;
 
 export const trackMetadataSchema = z.object({
   soloWork: z.boolean(),

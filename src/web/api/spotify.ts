@@ -1,31 +1,22 @@
-import { z } from 'zod';
-import {
-  spotifyAlbumMetadataSchema,
-  spotifyArtistResultSchema,
-  spotifyMusicItemSchema,
-  spotifyTrackMetadataSchema,
-  verifyArtistResponseSchema,
-} from '../../domain';
-import { apiGet, apiRequest } from './client';
+import type { z } from 'zod';
+import { apiGet, apiRequest, DeferredSchema } from './client';
+import type * as Schemas from './spotify-schemas';
 
 /**
- * The music-service calls of the submission form (spec 001 §7). Every answer may carry
- * `offline: true`: it came from the offline demo catalogue (no Spotify credentials), and the form
- * says so next to the results.
+ * The music-service calls of the submission form (spec 001 §7). Their answers are parsed with
+ * schemas loaded with the first answer (DeferredSchema): the artist step is the first thing
+ * /submit shows, and building them with the page held up a phone's first tap.
  */
-const offline = z.boolean().optional();
+const schemas = () => import('./spotify-schemas');
+const artistSearchSchema = new DeferredSchema(() => schemas().then((s) => s.artistSearchSchema));
+const musicSearchSchema = new DeferredSchema(() => schemas().then((s) => s.musicSearchSchema));
+const verifySchema = new DeferredSchema(() => schemas().then((s) => s.verifySchema));
+const albumSchema = new DeferredSchema(() => schemas().then((s) => s.albumSchema));
+const trackSchema = new DeferredSchema(() => schemas().then((s) => s.trackSchema));
 
-const artistSearchSchema = z.object({ artists: z.array(spotifyArtistResultSchema), offline });
-export type ArtistSearch = z.infer<typeof artistSearchSchema>;
-
-const musicSearchSchema = z.object({ items: z.array(spotifyMusicItemSchema), offline });
-export type MusicSearch = z.infer<typeof musicSearchSchema>;
-
-const verifySchema = verifyArtistResponseSchema.extend({ offline });
-export type ArtistVerification = z.infer<typeof verifySchema>;
-
-const albumSchema = spotifyAlbumMetadataSchema.extend({ offline });
-const trackSchema = spotifyTrackMetadataSchema.extend({ offline });
+export type ArtistSearch = z.infer<typeof Schemas.artistSearchSchema>;
+export type MusicSearch = z.infer<typeof Schemas.musicSearchSchema>;
+export type ArtistVerification = z.infer<typeof Schemas.verifySchema>;
 
 function query(params: Record<string, string | number>): string {
   return new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
@@ -56,8 +47,9 @@ export async function verifyArtist(artistUrl: string, signal?: AbortSignal): Pro
     return await apiRequest('/api/spotify/verify/artist', verifySchema, init);
   } catch (error) {
     const body = (error as { body?: unknown }).body;
-    const parsed = verifySchema.safeParse(body);
-    if (parsed.success) return parsed.data;
+    const schema = await verifySchema.resolve().catch(() => undefined);
+    const parsed = schema?.safeParse(body);
+    if (parsed?.success) return parsed.data;
     throw error;
   }
 }

@@ -2,8 +2,14 @@ import {
   formatWaitingListServerError,
   WAITING_LIST_MESSAGES,
   type WaitingListPayload,
-  waitingListResponseSchema,
 } from '../../domain';
+import { DeferredSchema } from './client';
+
+// Loaded with the answer, not with /submit: the page is the waiting list's only while submissions
+// are closed, and the full form's first tap must not wait for zod.
+const waitingListResponse = new DeferredSchema(() =>
+  import('../../domain/schemas/site').then((schemas) => schemas.waitingListResponseSchema),
+);
 
 /** A failure to join, with the text to show the artist (spec 001 §8). */
 export class WaitingListError extends Error {
@@ -54,7 +60,8 @@ export async function joinWaitingList(payload: WaitingListPayload): Promise<{ it
       const raw = await response.text();
       throw new WaitingListError(formatWaitingListServerError(response.status, bodyText(raw)));
     }
-    const parsed = waitingListResponseSchema.safeParse(await response.json());
+    const schema = await waitingListResponse.resolve();
+    const parsed = schema.safeParse(await response.json());
     if (!parsed.success) throw new WaitingListError(WAITING_LIST_MESSAGES.generic);
     if (!parsed.data.success) {
       throw new WaitingListError(parsed.data.error || parsed.data.details || WAITING_LIST_MESSAGES.failed);

@@ -120,6 +120,8 @@ describe('the invitation page', () => {
     });
     openInvitation();
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Nova Lane' });
+    // The draft is kept once the artist changes something.
+    await userEvent.setup().type(screen.getByRole('textbox', { name: 'First name' }), 'h');
     await waitFor(() => expect(window.localStorage.length).toBe(1));
     const key = window.localStorage.key(0) ?? '';
     expect(key.startsWith(`${DRAFT_STORAGE_KEY}.invitation.`)).toBe(true);

@@ -22,7 +22,7 @@ beforeEach(() => vi.stubGlobal('window', { localStorage: memoryStorage() }));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the browser draft', () => {
-  it('keeps a track’s uploaded custom artwork by id and link, never the picked file', () => {
+  it('keeps a track’s uploaded custom artwork by id and link, never the picked file', async () => {
     const values: SubmitFormValues = {
       ...createInitialValues('2026-03-10'),
       tracks: [
@@ -53,7 +53,7 @@ describe('the browser draft', () => {
     const stored = JSON.parse(window.localStorage.getItem('imprint.submissionDraft.v1') ?? '{}');
     expect(stored.values.tracks[0]).not.toHaveProperty('customArtwork');
 
-    const draft = loadDraft(2_000);
+    const draft = await loadDraft(2_000);
     expect(draft?.values.tracks[0]).toMatchObject({
       useCustomArtwork: true,
       customArtworkUrl: '/files/img-1?signature=x',

@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { audioWaveformSchema, submissionFormSchema, UPLOAD_SESSION_LIFETIME_DAYS } from '../../../../domain';
+import { UPLOAD_SESSION_LIFETIME_DAYS } from '../../../../domain';
 import type { SubmitFormValues } from '../../../forms/form-values';
+import type { StoredDraftValues } from './draft-schema';
 
 /**
  * The draft kept in the browser so a reload (or a phone killing the tab) does not lose what the
@@ -33,39 +33,13 @@ export function tokenFingerprint(token: string): string {
 // As long as the server keeps the draft's uploads: a draft never outlives its files.
 const DRAFT_MAX_AGE_MS = UPLOAD_SESSION_LIFETIME_DAYS * 24 * 3600 * 1000;
 
-const draftValuesSchema = submissionFormSchema.extend({
-  uploadSessionId: z.string().min(8).max(128),
-  artworkFileId: z.string().optional(),
-  artworkFileName: z.string().optional(),
-  artworkWidth: z.number().optional(),
-  artworkHeight: z.number().optional(),
-  audioInfo: z
-    .record(
-      z.string(),
-      z.object({
-        channels: z.number(),
-        sampleRate: z.number(),
-        bitsPerSample: z.number(),
-        durationSeconds: z.number(),
-      }),
-    )
-    .optional(),
-  waveforms: z.record(z.string(), audioWaveformSchema).optional(),
-});
-
-const draftSchema = z.object({
-  savedAt: z.number(),
-  step: z.number().int().min(0).max(3),
-  values: draftValuesSchema,
-});
-
 export interface Draft {
   step: number;
   values: SubmitFormValues;
 }
 
 /** What is worth keeping: no File objects, no in-flight upload flags. */
-export function toStoredValues(values: SubmitFormValues): z.input<typeof draftValuesSchema> {
+export function toStoredValues(values: SubmitFormValues): StoredDraftValues {
   const { artworkFile: _file, artworkPreview: _preview, ...rest } = values;
   return {
     ...rest,
@@ -96,10 +70,17 @@ export function saveDraft(
   }
 }
 
-export function loadDraft(now = Date.now(), key = DRAFT_STORAGE_KEY): Draft | null {
+/**
+ * The draft kept under `key`, or null (a draft that does not parse, or is too old, is removed).
+ * Its schema (the whole form's, and zod) is loaded with the first draft found, not with the page:
+ * most visitors have none, and building it delayed the form's first answer on a phone. Rejects
+ * only when that code cannot be fetched, and then keeps the draft.
+ */
+export async function loadDraft(now = Date.now(), key = DRAFT_STORAGE_KEY): Promise<Draft | null> {
   const store = storage();
   const text = store?.getItem(key);
   if (!text) return null;
+  const { draftSchema } = await import('./draft-schema');
   try {
     const parsed = draftSchema.safeParse(JSON.parse(text));
     if (parsed.success && now - parsed.data.savedAt <= DRAFT_MAX_AGE_MS) {

@@ -28,7 +28,13 @@ import {
   customArtworkUploadKey,
   type UploadRegistry,
 } from '../../../forms/upload-registry';
-import { buildCreateItemPayload, type SubmissionLinkFields } from './build-payload';
+import type { SubmissionLinkFields } from './build-payload';
+
+/**
+ * The payload's builder checks the whole form with its zod schema: loaded with the later steps
+ * (the wizard preloads it), not with /submit, whose first step must answer a phone's first tap.
+ */
+export const loadPayloadBuilder = () => import('./build-payload');
 
 /** What the 'Uploading Submission' modal shows (spec 001 §3, Progress record). */
 export interface SubmissionProgress {
@@ -230,6 +236,8 @@ export async function runSubmission(deps: RunSubmissionDeps): Promise<{ itemId: 
   await step(PROGRESS.submittingToBoard, 'Sending your submission to the label...');
   let payload: CreateBoardItemPayload;
   try {
+    // Code that could not be fetched could not check the form either: trying again fetches it.
+    const { buildCreateItemPayload } = await loadPayloadBuilder();
     payload = buildCreateItemPayload(deps.getValues(), deps.verification(), deps.link);
   } catch (error) {
     throw new SubmissionError(FORM_VALIDATION_FAILED, 'validation', error);

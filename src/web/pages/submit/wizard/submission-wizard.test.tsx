@@ -76,23 +76,27 @@ describe('the submission wizard', () => {
     const user = userEvent.setup();
     const first = renderWizard(false);
     await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Nova');
-    await waitFor(() => expect(loadDraft()?.values.firstName).toBe('Nova'), { timeout: 3000 });
+    await waitFor(async () => expect((await loadDraft())?.values.firstName).toBe('Nova'), { timeout: 3000 });
     first.unmount();
     renderWizard(false);
-    expect((screen.getByRole('textbox', { name: 'First name' }) as HTMLInputElement).value).toBe('Nova');
+    // The draft is read right after the form shows.
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'First name' }) as HTMLInputElement).value).toBe('Nova'),
+    );
   });
 
-  it('drops a draft that does not parse instead of half applying it', () => {
+  it('drops a draft that does not parse instead of half applying it', async () => {
     window.localStorage.setItem(
       DRAFT_STORAGE_KEY,
       JSON.stringify({ savedAt: Date.now(), step: 1, values: { ...createInitialValues(), tracks: 'nope' } }),
     );
     renderWizard(false);
     expect(screen.getByRole('heading', { name: 'Basic Information' })).toBeTruthy();
-    expect(window.localStorage.getItem(DRAFT_STORAGE_KEY)).not.toContain('nope');
+    await waitFor(() => expect(window.localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Basic Information' })).toBeTruthy();
   });
 
-  it('opens on the step the draft was on', () => {
+  it('opens on the step the draft was on', async () => {
     window.localStorage.setItem(
       DRAFT_STORAGE_KEY,
       JSON.stringify({
@@ -102,7 +106,9 @@ describe('the submission wizard', () => {
       }),
     );
     renderWizard(false);
-    expect(screen.getByRole('heading', { name: 'About your music' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'About your music' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'About your music' }) as HTMLTextAreaElement).value).toBe(
       'Dream pop',
     );
@@ -131,7 +137,7 @@ describe('the submission wizard', () => {
       }),
     );
     renderWizard(false);
-    const card = screen.getByRole('listitem', { name: 'Track 1' });
+    const card = await screen.findByRole('listitem', { name: 'Track 1' }, { timeout: 10_000 });
     const details = within(card).getByRole('button', { name: /Credits and details/ });
     // Before Next Step: the collapsed details say what they still need.
     expect(details.textContent).toContain('Needs details');

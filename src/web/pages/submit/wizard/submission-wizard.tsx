@@ -19,7 +19,6 @@ import {
 import { EARLY_SUBMIT_ATTRIBUTE } from '../../../../domain/display/early-submit';
 import { afterFirstEngagement } from '../../../components/after-first-paint';
 import { useEarlySubmit } from '../../../components/early-submit';
-import { useHydrating } from '../../../components/use-hydrating';
 import { usePublicConfig } from '../../../config';
 import { FieldErrorsProvider } from '../../../forms/field-errors';
 import { createInitialValues, getToday, type SubmitFormValues } from '../../../forms/form-values';
@@ -40,10 +39,9 @@ import {
 import { ADDITIONAL_STEP, ARTIST_STEP, MUSIC_STEP, STEP_COUNT, validateStep } from '../form/validate-step';
 import { ArtistStep } from '../steps/artist/artist-step';
 import { HoneypotFields, useHoneypotRefs } from '../submit-flow/honeypot-fields';
-import { SubmissionProgressDialog } from '../submit-flow/submission-progress-dialog';
+import { loadPayloadBuilder } from '../submit-flow/run-submission';
 import { useFormSession } from '../submit-flow/use-form-session';
 import { useSubmission } from '../submit-flow/use-submission';
-import { ProblemsDialog } from './problems-dialog';
 import { StepIndicator } from './step-indicator';
 import { useLeaveWarning } from './use-leave-warning';
 
@@ -55,6 +53,14 @@ const loadReviewStep = () => import('../steps/review/review-step');
 const MusicStep = lazy(async () => ({ default: (await loadMusicStep()).MusicStep }));
 const AdditionalStep = lazy(async () => ({ default: (await loadAdditionalStep()).AdditionalStep }));
 const ReviewStep = lazy(async () => ({ default: (await loadReviewStep()).ReviewStep }));
+// The dialogs open only on later steps (the music step's problems, the review's upload), so they
+// come with those steps' code rather than with the page.
+const loadProblemsDialog = () => import('./problems-dialog');
+const loadProgressDialog = () => import('../submit-flow/submission-progress-dialog');
+const ProblemsDialog = lazy(async () => ({ default: (await loadProblemsDialog()).ProblemsDialog }));
+const SubmissionProgressDialog = lazy(async () => ({
+  default: (await loadProgressDialog()).SubmissionProgressDialog,
+}));
 const TurnstileWidget = lazy(async () => ({
   default: (await import('../steps/review/turnstile-widget')).TurnstileWidget,
 }));
@@ -141,29 +147,34 @@ export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
   const [draftKey] = useState(() =>
     mode ? scopedDraftKey(`${mode.kind}.${tokenFingerprint(mode.token)}`) : DRAFT_STORAGE_KEY,
   );
-  // The draft is in this browser's storage, which the prerendered page was rendered
-  // without. While React takes that page over, the form is the server's (empty, on its first step)
-  // and storage is not read: its first read costs tens of milliseconds on a phone, kept out of the
-  // hydration (total blocking time). Read right after, a draft starts the form again from where
-  // the artist left off; until storage has been read, the form does not save over a draft.
-  const hydrating = useHydrating();
-  const [draft, setDraft] = useState<Draft | null | undefined>(() =>
-    hydrating ? undefined : loadDraft(Date.now(), draftKey),
-  );
-  const freshFormSaves = useRef(draft !== undefined);
+  // The draft is in this browser's storage, which the prerendered page was rendered without, and
+  // reading it takes its schema's code: the form starts empty on its first step, as the server
+  // rendered it, and a draft found right after starts it again from where the artist left off.
+  // Until storage has been read, the form does not save over a draft (nor when the schema's code
+  // could not be fetched: the draft is kept for the next visit).
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const freshFormSaves = useRef(false);
   useEffect(() => {
-    if (draft !== undefined) return;
-    const stored = loadDraft(Date.now(), draftKey);
-    if (stored) setDraft(stored);
-    else freshFormSaves.current = true;
-  }, [draft, draftKey]);
+    let current = true;
+    loadDraft(Date.now(), draftKey).then(
+      (stored) => {
+        if (!current) return;
+        if (stored) setDraft(stored);
+        else freshFormSaves.current = true;
+      },
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [draftKey]);
   const savesFreshForm = useCallback(() => freshFormSaves.current, []);
   return (
     <WizardForm
       key={draft ? 'draft' : 'fresh'}
       mode={mode}
       draftKey={draftKey}
-      draft={draft ?? null}
+      draft={draft}
       savesDraft={draft ? alwaysSaves : savesFreshForm}
     />
   );
@@ -197,6 +208,8 @@ const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft 
   /** The last result of each step that was checked and failed; live while the artist fixes it. */
   const [results, setResults] = useState<ReadonlyMap<number, StepValidation>>(new Map());
   const [problemsOpen, setProblemsOpen] = useState(false);
+  const [problemsShown, setProblemsShown] = useState(false);
+  if (problemsOpen && !problemsShown) setProblemsShown(true);
   const topRef = useRef<HTMLDivElement>(null);
   const stepRef = useRef(step);
   stepRef.current = step;
@@ -231,6 +244,9 @@ const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft 
         void loadMusicStep();
         void loadAdditionalStep();
         void loadReviewStep();
+        void loadProblemsDialog();
+        void loadProgressDialog();
+        void loadPayloadBuilder();
         preloadUploadClient();
       }),
     [],
@@ -411,14 +427,19 @@ const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft 
             )}
           </Box>
         </Container>
-        <SubmissionProgressDialog progress={submission.progress} />
-        <ProblemsDialog
-          open={problemsOpen}
-          problems={errors}
-          onClose={closeProblems}
-          onGoTo={goToField}
-          onQuickFix={quickFix}
-        />
+        {/* Each mounts once first needed and stays, so the problems dialog's closing transition plays. */}
+        <Suspense fallback={null}>
+          {submission.progress && <SubmissionProgressDialog progress={submission.progress} />}
+          {(problemsOpen || problemsShown) && (
+            <ProblemsDialog
+              open={problemsOpen}
+              problems={errors}
+              onClose={closeProblems}
+              onGoTo={goToField}
+              onQuickFix={quickFix}
+            />
+          )}
+        </Suspense>
       </UploadRegistryContext>
     </FormValuesProvider>
   );
