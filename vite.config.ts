@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -91,7 +92,15 @@ export default defineConfig(({ mode }) => ({
       resolveDependencies: (file, deps, { hostType }) =>
         hostType === 'js' && /-page-[\w-]{8}\.js$/.test(file) ? [] : deps,
     },
+    // The server reads which file each entry became (routes/prerendered-pages.ts).
+    manifest: true,
     rolldownOptions: {
+      // The app (index.html), and the script of the public pages a visitor only reads
+      // (static-page.ts): the server sends those pages with it instead of the app.
+      input: {
+        index: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
+        'static-page': fileURLToPath(new URL('./src/web/static-page.ts', import.meta.url)),
+      },
       // src/domain is rules, texts and schemas without side effects: a page that imports one
       // thing from its index must not carry every schema (and zod) into its first paint.
       treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]domain[\\/]/, sideEffects: false }] },

@@ -9,7 +9,8 @@ test('the entry script comes compressed, with Vary: Accept-Encoding', async ({ p
     (response) =>
       /\/assets\/index-[\w-]+\.js$/.test(response.url()) && response.request().resourceType() === 'script',
   );
-  await page.goto('/');
+  // A page of the app (the public pages a visitor only reads come without it: static-page.ts).
+  await page.goto('/login');
   const response = await entry;
   const headers = await response.allHeaders();
   expect(['br', 'gzip']).toContain(headers['content-encoding']);
@@ -24,14 +25,14 @@ test('a lazy route fetches its own chunk only when it is opened', async ({ page 
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto('/');
+  await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const faqChunk = (path: string) => /\/assets\/faq-page-[\w-]+\.js$/.test(path);
   expect(scripts.filter(faqChunk)).toEqual([]);
 
   await page.getByRole('contentinfo').getByRole('link', { name: 'FAQs' }).click();
   await expect(page).toHaveURL(/\/faq$/);
-  // The FAQ's own heading: the home page's stays on screen while the chunk loads (a transition).
+  // The FAQ's own heading: the sign-in page's stays on screen while the chunk loads (a transition).
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
   expect(scripts.filter(faqChunk)).toHaveLength(1);
 });

@@ -13,7 +13,8 @@ test('an unknown path shows the 404 page with the path and a way home', async ({
 });
 
 test('a client-side navigation to an unknown path shows the 404 page too', async ({ page }) => {
-  await page.goto('/');
+  // A page of the app (the public pages a visitor only reads come without it: static-page.ts).
+  await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.evaluate(() => {
     window.history.pushState({}, '', '/missing-page');

@@ -3,10 +3,10 @@ import { storageStatePath } from '../support/accounts';
 import { axeViolations } from '../support/axe';
 import { CLS_GOAL, layoutShift, layoutShiftSoFar } from '../support/layout-shift';
 
-// The public pages come as HTML that shows before any script runs (the server prerenders
-// them, src/server/routes/prerendered-pages.ts), and the app then takes that markup over
-// (hydration) instead of rendering it again. A page's title is set by its own effect, so a title
-// in place means React has taken the page over.
+// The public pages come as HTML that shows before any script runs, title included (the server
+// prerenders them, src/server/routes/prerendered-pages.ts). On /submit the app then takes that
+// markup over (hydration) instead of rendering it again; the pages a visitor only reads come with
+// the small static-page.ts instead of the app.
 
 const pages = [
   {
@@ -131,9 +131,13 @@ test.describe('with JavaScript, on a phone', () => {
 
   /**
    * Opens `path` as `layoutShift` does (Lighthouse's mobile network), keeping the heading that came
-   * in the HTML; answers whether React took that very element over once it has taken the page over.
+   * in the HTML; answers whether that very element is still the one on screen once `ready` holds.
    */
-  async function openAndHydrate(page: import('@playwright/test').Page, path: string, title: RegExp) {
+  async function openKeepingHeading(
+    page: import('@playwright/test').Page,
+    path: string,
+    ready: (page: import('@playwright/test').Page) => Promise<unknown>,
+  ) {
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
         (window as unknown as { prerenderedHeading: Element | null }).prerenderedHeading =
@@ -141,7 +145,7 @@ test.describe('with JavaScript, on a phone', () => {
       });
     });
     const shift = await layoutShift(page, path);
-    await expect(page).toHaveTitle(title, { timeout: 30_000 });
+    await ready(page);
     const kept = await page.evaluate(() => {
       const heading = (window as unknown as { prerenderedHeading: Element | null }).prerenderedHeading;
       return heading?.isConnected === true && heading === document.querySelector('h1');
@@ -149,24 +153,49 @@ test.describe('with JavaScript, on a phone', () => {
     return { shift: Math.max(shift, await layoutShiftSoFar(page)), kept };
   }
 
-  test('/ is taken over without a shift, and its menu opens', async ({ page, problems }) => {
-    const { shift, kept } = await openAndHydrate(page, '/', /\| Submit your music$/);
+  test('/ comes without the app, and its menu opens and leads on', async ({ page, problems }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const { shift, kept } = await openKeepingHeading(page, '/', (p) =>
+      expect(p).toHaveTitle(/\| Submit your music$/),
+    );
     expect(kept, 'the prerendered heading is the one on screen').toBe(true);
     expect(shift).toBeLessThanOrEqual(CLS_GOAL);
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('dialog').getByRole('link', { name: 'Learn More' })).toBeVisible();
+    expect(scripts.some((path) => /\/assets\/static-page-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /\/assets\/(index|home-page)-[\w-]+\.js$/.test(path))).toEqual([]);
+
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('link', { name: 'Learn More' })).toBeVisible();
+    // While the drawer is open the page behind it is hidden from assistive technology (a modal).
+    const button = page.locator('button[aria-controls="site-navigation-drawer"]');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuButton).toBeFocused();
+
+    await menuButton.click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Learn More' }).click();
+    await expect(page).toHaveURL(/\/learn-more$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('How it works');
     expectNoProblems(problems);
   });
 
-  test('/faq is taken over without a shift, and an answer opens', async ({ page, problems }) => {
-    const { shift, kept } = await openAndHydrate(page, '/faq', /^FAQ \| /);
+  test('/faq comes without the app, and an answer opens', async ({ page, problems }) => {
+    const { shift, kept } = await openKeepingHeading(page, '/faq', (p) => expect(p).toHaveTitle(/^FAQ \| /));
     expect(kept, 'the prerendered heading is the one on screen').toBe(true);
     expect(shift).toBeLessThanOrEqual(CLS_GOAL);
-    const question = page.getByRole('button', { name: 'Who can submit music?' });
-    await expect(question).toHaveAttribute('aria-expanded', 'false');
-    await question.click();
-    await expect(question).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByText('Independent artists and bands aged 16 or over')).toBeVisible();
+    const answer = page.getByText('Independent artists and bands aged 16 or over');
+    await expect(answer).toBeHidden();
+    await page.getByText('Who can submit music?').click();
+    await expect(answer).toBeVisible();
+    // The keyboard opens and closes it too.
+    await page.keyboard.press('Enter');
+    await expect(answer).toBeHidden();
     expectNoProblems(problems);
   });
 
@@ -174,7 +203,10 @@ test.describe('with JavaScript, on a phone', () => {
     page,
     problems,
   }) => {
-    const { shift, kept } = await openAndHydrate(page, '/submit', /^Submit your music \| /);
+    // The form is marked live once the app has taken it over (useEarlySubmit).
+    const { shift, kept } = await openKeepingHeading(page, '/submit', (p) =>
+      p.locator('form[data-live]').waitFor(),
+    );
     expect(kept, 'the prerendered heading is the one on screen').toBe(true);
     expect(shift).toBeLessThanOrEqual(CLS_GOAL);
     await dismissBetaNotice(page);

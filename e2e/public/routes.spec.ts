@@ -36,7 +36,8 @@ test.describe('route table', () => {
   }
 
   test('a page shows "Loading..." while its code loads', async ({ page, problems }) => {
-    await page.goto('/');
+    // From a page of the app: the public pages a visitor only reads come without it (static-page.ts).
+    await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
     // Hold the Learn More page's code back until the placeholder has been seen.
@@ -59,7 +60,7 @@ test.describe('route table', () => {
 });
 
 test('a page whose code fails to load shows a friendly error with a reload button', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.route(/\/assets\/faq-page-[^/]*\.js$/, (route) => route.abort());
 

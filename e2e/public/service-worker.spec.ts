@@ -80,7 +80,9 @@ test('offline, a page that cannot load shows the offline page, and Retry brings 
 });
 
 test('when a new version waits, the page offers Reload, which brings it in', async ({ page, context }) => {
-  await page.goto('/');
+  // A page of the app: a page a visitor only reads has no app to update (static-page.ts), and
+  // following any link from it loads the new version.
+  await page.goto('/login');
   await controlledByWorker(page);
 
   // The next deploy's worker: the same script with another precache list (one entry file renamed),

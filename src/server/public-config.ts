@@ -1,4 +1,5 @@
 import { EARLY_SUBMIT_SCRIPT } from '../domain/display/early-submit';
+import { escapeHtml } from '../domain/display/escape-html';
 import type { PublicConfig } from '../domain/public-config';
 import { publicConfigSchema } from '../domain/public-config-schema';
 import type { AppConfig } from './config';
@@ -38,6 +39,8 @@ export interface PrerenderedMarkup {
   nonceSlot: string;
   /** What the page was rendered with (src/web/page-data.ts), for the client to hydrate with. */
   pageData: unknown;
+  /** The page's title, for `<title>`; the template's stays when undefined. */
+  title?: string | undefined;
 }
 
 /**
@@ -67,6 +70,10 @@ export function renderIndexHtml(
   }
   // Replaced through functions: a replacement string would read `$&` or `$'` in a page's text as
   // patterns.
-  const html = template.replace(headMarker, () => tags.join('\n    '));
-  return prerendered ? html.replace(emptyRoot, () => `<div id="root">${prerendered.markup}</div>`) : html;
+  let html = template.replace(headMarker, () => tags.join('\n    '));
+  if (!prerendered) return html;
+  const { title } = prerendered;
+  if (title !== undefined)
+    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  return html.replace(emptyRoot, () => `<div id="root">${prerendered.markup}</div>`);
 }

@@ -11,6 +11,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { aboutPath, type PublicConfig } from '../domain/public-config';
 import { createQueryClient } from './api/query-client';
 import { AppShell } from './app-shell';
+import { DocumentTitleContext } from './components/use-page-title';
 import { type PageData, seedQueries } from './page-data';
 import { appRoutes } from './routes';
 
@@ -25,6 +26,15 @@ export const NONCE_PLACEHOLDER = 'imprint-prerender-nonce';
  * depends on the installation's config and the submission mode, never on who asks.
  */
 export function prerenderedPaths(config: Pick<PublicConfig, 'labelName'>): string[] {
+  return [...staticPagePaths(config), '/submit'];
+}
+
+/**
+ * The prerendered pages a visitor only reads: sent with static-page.ts instead of the app, since
+ * nothing on them needs it (links are links, the FAQ's answers are `<details>`, the phone menu
+ * comes on its own).
+ */
+export function staticPagePaths(config: Pick<PublicConfig, 'labelName'>): string[] {
   return [
     '/',
     '/learn-more',
@@ -34,7 +44,6 @@ export function prerenderedPaths(config: Pick<PublicConfig, 'labelName'>): strin
     '/privacy-policy',
     '/cookie-policy',
     '/data-protection',
-    '/submit',
   ];
 }
 
@@ -45,6 +54,8 @@ export interface RenderedPage {
   styles: string;
   /** What the page was rendered with, for the client to hydrate with the same (page-data.ts). */
   pageData: PageData;
+  /** The page's `document.title`, for the head's `<title>`; undefined when it sets none. */
+  title: string | undefined;
 }
 
 /**
@@ -72,16 +83,19 @@ export async function renderPage(
   const queryClient = createQueryClient();
   seedQueries(queryClient, pageData);
 
+  const title: { title?: string } = {};
   const { prelude } = await prerender(
-    <AppShell
-      emotionCache={emotionCache}
-      config={config}
-      queryClient={queryClient}
-      wideScreenHint={pageData.signedIn?.wideScreen ?? false}
-    >
-      {/* No hydration script: the CSP admits no inline script, and the routes have no data to pass. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppShell>,
+    <DocumentTitleContext value={title}>
+      <AppShell
+        emotionCache={emotionCache}
+        config={config}
+        queryClient={queryClient}
+        wideScreenHint={pageData.signedIn?.wideScreen ?? false}
+      >
+        {/* No hydration script: the CSP admits no inline script, and the routes have no data to pass. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppShell>
+    </DocumentTitleContext>,
     // Every boundary inline, however large: React would otherwise send a large one as its fallback
     // plus a script that swaps the content in, and the CSP admits no inline script.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
@@ -99,5 +113,5 @@ export async function renderPage(
     // head already, and moving them would make the browser recompute every style of the page
     // while the app starts (a long task on a phone). Emotion still takes them over.
     .replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
-  return { html, styles, pageData };
+  return { html, styles, pageData, title: title.title };
 }

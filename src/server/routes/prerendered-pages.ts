@@ -18,6 +18,8 @@ export interface PrerenderedPage extends PrerenderedMarkup {
    * does not govern, but in HTML they are attributes, which it does.
    */
   styleAttributeSources: string[];
+  /** A page a visitor only reads, sent with the static page's script instead of the app's. */
+  static: boolean;
 }
 
 const htmlEntities: Record<string, string> = {
@@ -56,6 +58,32 @@ function styleAttributeSources(markup: string): string[] {
  *   script still runs before the document's `load`, as it does on every other page.
  */
 function prerenderTemplate(template: string, webRoot: string, nonceSlot: string) {
+  const html = prerenderAppTemplate(template, webRoot, nonceSlot);
+  return { ...html, staticHtml: staticPageTemplate(html.html, webRoot) };
+}
+
+/**
+ * The prerendered template with the static page's script (static-page.ts, found in Vite's manifest)
+ * in place of the app's, or undefined when the build has none: those pages then get the app.
+ */
+function staticPageTemplate(html: string, webRoot: string): string | undefined {
+  let manifest: Record<string, { file?: string; isEntry?: boolean }>;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(webRoot, '.vite', 'manifest.json'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const file = manifest['static-page.ts']?.file;
+  const appScript =
+    /<script type="module" fetchpriority="low" crossorigin src="\/assets\/[^"]+\.js"><\/script>/;
+  if (!file || !appScript.test(html)) return undefined;
+  return html.replace(
+    appScript,
+    () => `<script type="module" fetchpriority="low" crossorigin src="/${file}"></script>`,
+  );
+}
+
+function prerenderAppTemplate(template: string, webRoot: string, nonceSlot: string) {
   let styles = '';
   const html = template
     .replace(/<link rel="stylesheet"[^>]*? href="(\/assets\/[^"]+\.css)"[^>]*>/g, (link, href: string) => {
@@ -78,6 +106,7 @@ function prerenderTemplate(template: string, webRoot: string, nonceSlot: string)
  */
 export class PrerenderedPages {
   private readonly paths: ReadonlySet<string>;
+  private readonly staticPaths: ReadonlySet<string>;
   private readonly pages = new Map<
     string,
     { rendersWith: string; page: Promise<PrerenderedPage | undefined> }
@@ -86,12 +115,16 @@ export class PrerenderedPages {
 
   private constructor(
     private readonly entry: typeof ServerEntry,
-    /** index.html for prerendered pages (`prerenderTemplate`), and its inlined stylesheets. */
-    readonly template: { html: string; styles: string },
+    /**
+     * index.html for prerendered pages (`prerenderTemplate`), and its inlined stylesheets; the same
+     * with the static page's script, when built.
+     */
+    readonly template: { html: string; styles: string; staticHtml: string | undefined },
     private readonly config: PublicConfig,
     private readonly log: FastifyBaseLogger,
   ) {
     this.paths = new Set(entry.prerenderedPaths(config));
+    this.staticPaths = new Set(template.staticHtml ? entry.staticPagePaths(config) : []);
   }
 
   /**
@@ -116,6 +149,11 @@ export class PrerenderedPages {
       config,
       log,
     );
+  }
+
+  /** The index.html `page` goes into: with the static page's script, or the app's. */
+  templateFor(page: PrerenderedPage): string {
+    return page.static && this.template.staticHtml ? this.template.staticHtml : this.template.html;
   }
 
   has(pathname: string): boolean {
@@ -165,7 +203,9 @@ export class PrerenderedPages {
       styles: this.template.styles + page.styles,
       nonceSlot: this.entry.NONCE_PLACEHOLDER,
       pageData: page.pageData,
+      title: page.title,
       styleAttributeSources: styleAttributeSources(page.html),
+      static: false,
     };
   }
 
@@ -174,7 +214,8 @@ export class PrerenderedPages {
     siteConfig: SiteConfigResponse,
   ): Promise<PrerenderedPage | undefined> {
     try {
-      return await this.renderNow(pathname, { siteConfig });
+      const page = await this.renderNow(pathname, { siteConfig });
+      return { ...page, static: this.staticPaths.has(pathname) };
     } catch (error) {
       this.log.error(
         { err: error, path: pathname },

@@ -26,7 +26,10 @@ let webRoot: string;
 const standInEntry = `
 export const NONCE_PLACEHOLDER = 'stand-in-nonce';
 export function prerenderedPaths() {
-  return ['/', '/submit', '/broken'];
+  return ['/', '/submit', '/broken', '/faq'];
+}
+export function staticPagePaths() {
+  return ['/faq'];
 }
 export async function renderPage(path, config, pageData) {
   if (path === '/broken' || path.includes('render=fail')) throw new Error('stand-in render failure');
@@ -47,6 +50,7 @@ export async function renderPage(path, config, pageData) {
     styles: '<style data-emotion="css-global g1" nonce="stand-in-nonce">body{margin:0}</style>' +
       '<style data-emotion="css h1" nonce="stand-in-nonce">.css-h1{color:red}</style>',
     pageData,
+    title: 'Page ' + path + ' & <more>',
   };
 }
 `;
@@ -62,10 +66,19 @@ beforeAll(async () => {
   await fs.mkdir(path.join(buildRoot, 'web-server'));
   await fs.writeFile(
     path.join(webRoot, 'index.html'),
-    '<!doctype html><html><head><!--imprint-head--><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/chunk-def456.js"><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>Imprint</title><!--imprint-head--><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/chunk-def456.js"><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>',
   );
   await fs.writeFile(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log("app")');
   await fs.writeFile(path.join(webRoot, 'assets', 'chunk-def456.js'), 'export {}');
+  await fs.writeFile(path.join(webRoot, 'assets', 'static-page-xyz789.js'), 'export {}');
+  await fs.mkdir(path.join(webRoot, '.vite'));
+  await fs.writeFile(
+    path.join(webRoot, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+      'static-page.ts': { file: 'assets/static-page-xyz789.js', isEntry: true },
+    }),
+  );
   await fs.writeFile(
     path.join(webRoot, 'assets', 'index-abc123.css'),
     '@font-face{font-family:Roboto;src:url(/assets/roboto.woff2)}',
@@ -246,6 +259,28 @@ describe('prerendered pages', () => {
       `;style-src-attr 'unsafe-hashes' 'sha256-${hash}'`,
     );
     expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
+  });
+
+  it("puts the page's own title in the head, escaped", async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(response.body).toContain('<title>Page / &#38; &#60;more&#62;</title>');
+    expect(response.body).not.toContain('<title>Imprint</title>');
+  });
+
+  it('sends a page a visitor only reads with the static page script instead of the app', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/faq' });
+    expect(response.statusCode).toBe(200);
+    expect(rootOf(response.body)).toContain('Page /faq');
+    expect(response.body).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/static-page-xyz789.js"></script>',
+    );
+    expect(response.body).not.toContain('index-abc123.js');
+    // Its styles and page data are a prerendered page's, as any other's.
+    expect(pageDataOf(response.body)).toMatchObject({ siteConfig: { submissionsEnabled: true } });
+    // /submit, which needs the app, still has it.
+    const submit = await ctx.app.inject({ method: 'GET', url: '/submit' });
+    expect(submit.body).toContain('src="/assets/index-abc123.js"');
+    expect(submit.body).not.toContain('static-page-xyz789.js');
   });
 
   it("puts each response's own nonce into the styles of the same prerendered page", async () => {

@@ -152,7 +152,7 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
         .type('text/html; charset=utf-8')
         .send(
           renderIndexHtml(
-            page && prerendered ? prerendered.template.html : template,
+            page && prerendered ? prerendered.templateFor(page) : template,
             publicConfig,
             nonce,
             page,

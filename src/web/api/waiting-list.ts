@@ -1,8 +1,4 @@
-import {
-  formatWaitingListServerError,
-  WAITING_LIST_MESSAGES,
-  type WaitingListPayload,
-} from '../../domain';
+import { formatWaitingListServerError, WAITING_LIST_MESSAGES, type WaitingListPayload } from '../../domain';
 import { DeferredSchema } from './client';
 
 // Loaded with the answer, not with /submit: the page is the waiting list's only while submissions

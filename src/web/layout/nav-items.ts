@@ -1,6 +1,9 @@
 import type { UserRole } from '../../domain';
 import { aboutPath } from '../../domain/public-config';
 
+/** The id of the phone menu (top-bar.tsx), which the menu button controls. */
+export const SITE_DRAWER_ID = 'site-navigation-drawer';
+
 export interface NavItem {
   label: string;
   to: string;

@@ -13,7 +13,7 @@ import { brand } from '../brand';
 import { Logo } from '../components/logo';
 import { usePublicConfig } from '../config';
 import { AccountMenu } from './account-menu';
-import { accountNavItems, headerNavItems, primaryNavItems } from './nav-items';
+import { accountNavItems, headerNavItems, primaryNavItems, SITE_DRAWER_ID } from './nav-items';
 
 const loadSiteDrawer = () => import('./site-drawer');
 const SiteDrawer = lazy(loadSiteDrawer);
@@ -21,8 +21,6 @@ const SiteDrawer = lazy(loadSiteDrawer);
 const SubmissionModeControl = lazy(() =>
   import('./submission-mode-control').then((module) => ({ default: module.SubmissionModeControl })),
 );
-
-const drawerId = 'site-navigation-drawer';
 
 /**
  * The header bar of every page. Visitors get the public site's links and Submit; a signed-in
@@ -108,7 +106,7 @@ export function TopBar() {
           <IconButton
             edge="end"
             aria-label="Open menu"
-            aria-controls={drawerId}
+            aria-controls={SITE_DRAWER_ID}
             aria-expanded={drawerOpen}
             aria-haspopup="dialog"
             onPointerEnter={prefetchDrawer}
@@ -125,7 +123,7 @@ export function TopBar() {
       {drawerWanted && (
         <Suspense fallback={null}>
           <SiteDrawer
-            id={drawerId}
+            id={SITE_DRAWER_ID}
             open={drawerOpen}
             user={user ?? null}
             items={drawerItems}

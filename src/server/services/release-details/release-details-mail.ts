@@ -1,9 +1,6 @@
+import { escapeHtml } from '../../../domain/display/escape-html';
 import type { AppConfig } from '../../config';
 import type { ComposedMail } from '../../providers/mail/mail';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export interface ReleaseDetailsNotice {
   itemId: string;

@@ -9,12 +9,9 @@ import {
   type SubmissionStatus,
   UPLOAD_TYPE_LABELS,
 } from '../../../domain';
+import { escapeHtml } from '../../../domain/display/escape-html';
 import type { AppConfig } from '../../config';
 import type { ComposedMail } from '../../providers/mail/mail';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export function paragraphsToHtml(paragraphs: string[]): string {
   return paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');

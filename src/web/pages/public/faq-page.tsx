@@ -1,12 +1,9 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { SubmitCta } from '../../components/submit-cta';
@@ -115,19 +112,53 @@ function useFaqGroups(): FaqGroup[] {
   ];
 }
 
+/**
+ * A question that opens to its answer: the browser's own disclosure (`<details>`), so it opens
+ * with or without the app (the page is sent without it to visitors: static-page.ts), by mouse,
+ * touch or keyboard, and the browser's find-in-page reaches a closed answer. Styled as the
+ * site's accordions.
+ */
 function FaqItem({ faq }: { faq: Faq }) {
-  const id = useId();
   return (
-    <Accordion>
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${id}-answer`} id={`${id}-question`}>
+    <Box
+      component="details"
+      sx={{
+        bgcolor: 'background.paper',
+        borderTop: 1,
+        borderColor: 'divider',
+        '&:last-of-type': { borderBottom: 1, borderColor: 'divider' },
+        '&[open] > summary svg': { transform: 'rotate(180deg)' },
+      }}
+    >
+      <Box
+        component="summary"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+          minHeight: 48,
+          px: 2,
+          py: 1.5,
+          cursor: 'pointer',
+          listStyle: 'none',
+          '&::-webkit-details-marker': { display: 'none' },
+          '&:hover': { bgcolor: 'action.hover' },
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+        }}
+      >
         <Typography component="span" sx={{ fontWeight: 600, pr: 1 }}>
           {faq.question}
         </Typography>
-      </AccordionSummary>
-      <AccordionDetails>
+        <ExpandMoreIcon
+          aria-hidden="true"
+          sx={{ color: 'action.active', flexShrink: 0, transition: 'transform 150ms' }}
+        />
+      </Box>
+      <Box sx={{ px: 2, pb: 2 }}>
         <Typography sx={{ color: 'text.secondary' }}>{faq.answer}</Typography>
-      </AccordionDetails>
-    </Accordion>
+      </Box>
+    </Box>
   );
 }
 
