@@ -52,10 +52,21 @@ export async function staffApiWithTemplate(
 }
 
 /**
- * The board comes rendered by the server: its rows and search box are on screen before
- * the app has taken them over, and keys or typing before then reach no handler. The app names the
- * page once it has.
+ * The board comes rendered by the server, title included: its rows and search box are on screen
+ * before the app has taken them over, and keys or typing before then reach no handler. React marks
+ * each element it takes over (its props on the node); the page's own effects (the keyboard
+ * shortcuts) run right after that commit, which a frame and a task more leave behind.
  */
 export async function hydrated(page: Page) {
   await expect(page).toHaveTitle(/^Submissions board \| /);
+  await page.waitForFunction(() => {
+    const taken = (element: Element | null) =>
+      element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+    // The search box, and the list's first submission when there is one (they hydrate apart).
+    const row = document.querySelector('[data-item-id]');
+    return taken(document.querySelector('input[type="search"]')) && (row === null || taken(row));
+  });
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+  );
 }
