@@ -53,6 +53,17 @@ export const analyticsDashboardSchema = z.object({
       inp: vitalSchema,
       ttfb: vitalSchema,
     }),
+    /**
+     * INP at its 75th percentile per page (route pattern) over the window, the most measured
+     * pages first (at most 20); a page nobody interacted with has none.
+     */
+    inpByRoute: z.array(
+      z.object({
+        route: z.string(),
+        p75: z.number().nonnegative(),
+        pageLoads: z.number().int().nonnegative(),
+      }),
+    ),
     /** Page loads that sent any measurement in the window. */
     sampleCount: z.number().int().nonnegative(),
     /** The window in equal buckets, oldest first, with each bucket's score. */

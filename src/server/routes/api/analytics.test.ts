@@ -132,6 +132,7 @@ describe('GET /api/analytics/dashboard', () => {
       averageScore: null,
       trend: 'stable',
       coreWebVitals: { lcp: null, fcp: null, cls: null, inp: null, ttfb: null },
+      inpByRoute: [],
       sampleCount: 0,
     });
     expect(body.performanceStats.scoreHistory).toHaveLength(PERFORMANCE_BUCKETS);
@@ -187,6 +188,32 @@ describe('GET /api/analytics/dashboard', () => {
     const exactScore =
       computePerformanceScore({ LCP: expected.LCP, CLS: expected.CLS, FCP: expected.FCP }) ?? 0;
     expect(Math.abs((day.performanceStats.currentScore ?? 0) - exactScore)).toBeLessThanOrEqual(1);
+  });
+
+  it('gives INP at its 75th percentile per page, the most measured first, from the window only', async () => {
+    const submitInps = [80, 120, 160, 240, 400];
+    for (const [index, inp] of submitInps.entries()) {
+      await insertLoad(minutesAgo(5 + index), { INP: inp, LCP: 1500 }, '/submit');
+    }
+    await insertLoad(minutesAgo(7), { INP: 900 }, '/admin/board');
+    await insertLoad(minutesAgo(8), { INP: 700 }, '/admin/board');
+    // A page nobody interacted with sends no INP; a load outside the hour does not count.
+    await insertLoad(minutesAgo(9), { LCP: 1200 }, '/faq');
+    await insertLoad(minutesAgo(3 * 60), { INP: 5000 }, '/submit');
+
+    const hour = analyticsDashboardSchema.parse((await dashboard('?hours=1')).json());
+    const routes = hour.performanceStats.inpByRoute;
+    expect(routes.map(({ route, pageLoads }) => ({ route, pageLoads }))).toEqual([
+      { route: '/submit', pageLoads: 5 },
+      { route: '/admin/board', pageLoads: 2 },
+    ]);
+    expectNear(routes[0]?.p75, percentileCont(submitInps, 0.75));
+    expectNear(routes[1]?.p75, percentileCont([700, 900], 0.75));
+    // The overall figure is all pages' together.
+    expectNear(hour.performanceStats.coreWebVitals.inp, percentileCont([...submitInps, 900, 700], 0.75));
+
+    const day = analyticsDashboardSchema.parse((await dashboard('?hours=24')).json());
+    expect(day.performanceStats.inpByRoute[0]).toMatchObject({ route: '/submit', pageLoads: 6 });
   });
 
   it('counts errors per category and severity, newest first, with the URL only when there is one', async () => {

@@ -21,6 +21,7 @@ import type { AnalyticsHourCache } from './hour-cache';
 import { readAnalyticsWindow } from './read-analytics-window';
 import { errorEventColumns, presentErrorEvent } from './read-error-events';
 import { readFeedbackRatings } from './read-feedback-ratings';
+import { readInpByRoute } from './read-inp-by-route';
 
 /** Rows in the recent errors table (more through GET /api/analytics/errors). */
 export const RECENT_ERRORS_LIMIT = 20;
@@ -124,7 +125,7 @@ export async function getAnalyticsDashboard(
 ): Promise<AnalyticsDashboard> {
   const { hours, now } = input;
   const start = new Date(now.getTime() - hours * HOUR_MS);
-  const [totals, recentErrors, recent, providers, mailQueue, declineReasons, feedbackRatings] =
+  const [totals, recentErrors, recent, providers, mailQueue, declineReasons, feedbackRatings, inpByRoute] =
     await Promise.all([
       readAnalyticsWindow(db, start, now, cache),
       readRecentErrors(db, start, now),
@@ -133,6 +134,7 @@ export async function getAnalyticsDashboard(
       readMailQueue(db),
       readDeclineReasons(db, start, now),
       readFeedbackRatings(db, start, now),
+      readInpByRoute(db, start, now),
     ]);
   const errorCounts = totals.errors;
 
@@ -170,6 +172,7 @@ export async function getAnalyticsDashboard(
         inp: vital('INP'),
         ttfb: vital('TTFB'),
       },
+      inpByRoute,
       sampleCount: pageLoads,
       scoreHistory,
     },

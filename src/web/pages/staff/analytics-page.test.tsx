@@ -18,6 +18,10 @@ function dashboard(overrides: Partial<AnalyticsDashboard> = {}): AnalyticsDashbo
       averageScore: 81,
       trend: 'improving',
       coreWebVitals: { lcp: 2140, fcp: 950, cls: null, inp: 520, ttfb: null },
+      inpByRoute: [
+        { route: '/submit', p75: 180, pageLoads: 300 },
+        { route: '/admin/board', p75: 640, pageLoads: 40 },
+      ],
       sampleCount: 412,
       scoreHistory: [],
     },
@@ -99,6 +103,15 @@ describe('the analytics dashboard', () => {
       'INP520 msPoor',
       'TTFBN/ANot measured',
     ]);
+
+    // INP per page, rated against the 200 ms goal.
+    const perPage = screen.getByRole('table', { name: /Interaction to Next Paint per page/ });
+    expect(
+      within(perPage)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['/submit180 msGood300', '/admin/board640 msPoor40']);
 
     const chartTable = screen.getByRole('table', { name: 'Errors per category' });
     expect(
@@ -250,6 +263,7 @@ describe('the analytics dashboard', () => {
             averageScore: null,
             trend: 'stable',
             coreWebVitals: { lcp: null, fcp: null, cls: null, inp: null, ttfb: null },
+            inpByRoute: [],
             sampleCount: 0,
             scoreHistory: [],
           },
@@ -263,6 +277,7 @@ describe('the analytics dashboard', () => {
     );
     expect(screen.getByText('No active issues.')).toBeTruthy();
     expect(screen.getByText('No recent errors.')).toBeTruthy();
+    expect(screen.getByText(/^No interactions measured in this window/)).toBeTruthy();
     expect(screen.getByText('No errors in this window.')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Performance score' }).textContent).toContain('N/A');
   });

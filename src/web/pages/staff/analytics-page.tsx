@@ -27,6 +27,7 @@ import { BackupsCard } from './analytics/backups-card';
 import { DeclineReasons } from './analytics/decline-reasons';
 import { ErrorsByCategoryChart } from './analytics/errors-by-category-chart';
 import { FeedbackRatingsChart } from './analytics/feedback-ratings-chart';
+import { InpByRouteTable } from './analytics/inp-by-route-table';
 import { RecentErrorsTable } from './analytics/recent-errors-table';
 import { SummaryCards } from './analytics/summary-cards';
 import { WebVitalsPanel } from './analytics/web-vitals-panel';
@@ -114,6 +115,9 @@ function Dashboard({
           75th percentile of real page loads in this window, scored against Google's good and poor thresholds.
         </Typography>
         <WebVitalsPanel vitals={data.performanceStats.coreWebVitals} />
+      </PanelSection>
+      <PanelSection title="Responsiveness per page">
+        <InpByRouteTable routes={data.performanceStats.inpByRoute} />
       </PanelSection>
       <PanelSection title="Decline reasons">
         <DeclineReasons reasons={data.declineReasons} />

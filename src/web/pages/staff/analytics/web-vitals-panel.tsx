@@ -22,7 +22,8 @@ const VITALS: readonly {
   { name: 'TTFB', key: 'ttfb', title: 'Time to First Byte' },
 ];
 
-const RATING: Record<WebVitalRating, { label: string; color: string }> = {
+/** A rating's words and color, as the panel and the per-page table show them. */
+export const VITAL_RATING: Record<WebVitalRating, { label: string; color: string }> = {
   good: { label: 'Good', color: 'success.main' },
   'needs-improvement': { label: 'Needs improvement', color: 'warning.dark' },
   poor: { label: 'Poor', color: 'error.main' },
@@ -49,7 +50,7 @@ export function WebVitalsPanel({
     >
       {VITALS.map(({ name, key, title }) => {
         const value = vitals[key];
-        const rating = value === null ? undefined : RATING[rateWebVital(name, value)];
+        const rating = value === null ? undefined : VITAL_RATING[rateWebVital(name, value)];
         const { good, poor } = WEB_VITAL_THRESHOLDS[name];
         const unit = name === 'CLS' ? '' : ' ms';
         return (
