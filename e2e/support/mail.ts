@@ -19,6 +19,21 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/** The outbox's messages written at or after `since`, as text with their times. */
+async function outboxSince(since: number): Promise<{ text: string; mtime: number }[]> {
+  const files = await fs.readdir(outboxDir()).catch(() => [] as string[]);
+  const found = [];
+  for (const file of files.filter((name) => name.endsWith('.eml'))) {
+    const full = path.join(outboxDir(), file);
+    // Another spec's clean-up (an erased artist's mail) can remove a file between list and read.
+    const stat = await fs.stat(full).catch(() => undefined);
+    if (!stat || stat.mtimeMs < since) continue;
+    const text = await fs.readFile(full, 'utf8').catch(() => undefined);
+    if (text !== undefined) found.push({ text, mtime: stat.mtimeMs });
+  }
+  return found;
+}
+
 export interface SignInMail {
   link: string;
   code: string;
@@ -29,18 +44,14 @@ export async function readSignInMail(email: string, since: number): Promise<Sign
   const deadline = Date.now() + 15_000;
   const address = email.toLowerCase();
   while (Date.now() < deadline) {
-    const files = await fs.readdir(outboxDir()).catch(() => [] as string[]);
     const candidates = [];
-    for (const file of files.filter((name) => name.endsWith('.eml'))) {
-      const full = path.join(outboxDir(), file);
-      const stat = await fs.stat(full);
-      if (stat.mtimeMs < since) continue;
-      const raw = decodeQuotedPrintable(await fs.readFile(full, 'utf8'));
+    for (const { text, mtime } of await outboxSince(since)) {
+      const raw = decodeQuotedPrintable(text);
       if (!new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw)) continue;
       const link = raw.match(/https?:\/\/\S+\/login\/verify#token=[A-Za-z0-9_-]+/)?.[0];
       const code = raw.match(/enter this code there: (\d{6})/)?.[1];
       // Other mail to the same person (a release schedule to sign, a reminder) may come after it.
-      if (link && code) candidates.push({ mtime: stat.mtimeMs, link, code });
+      if (link && code) candidates.push({ mtime, link, code });
     }
     const newest = candidates.sort((a, b) => b.mtime - a.mtime)[0];
     if (newest) return { link: newest.link, code: newest.code };
@@ -79,13 +90,8 @@ export async function readMail(email: string, subject: RegExp, since: number): P
   const deadline = Date.now() + 15_000;
   const to = new RegExp(`^To: ${email.toLowerCase().replace(/[.+]/g, '\\$&')}$`, 'mi');
   while (Date.now() < deadline) {
-    const files = await fs.readdir(outboxDir()).catch(() => [] as string[]);
     const candidates: (OutboxMail & { mtime: number })[] = [];
-    for (const file of files.filter((name) => name.endsWith('.eml'))) {
-      const full = path.join(outboxDir(), file);
-      const stat = await fs.stat(full);
-      if (stat.mtimeMs < since) continue;
-      const text = await fs.readFile(full, 'utf8');
+    for (const { text, mtime } of await outboxSince(since)) {
       const raw = decodeQuotedPrintable(text);
       if (!to.test(raw)) continue;
       // Long headers are folded onto indented continuation lines. The subject is read before the
@@ -93,7 +99,7 @@ export async function readMail(email: string, subject: RegExp, since: number): P
       // '?=' at the end of a folded line.
       const header = text.match(/^Subject: (.*(?:\r?\n[ \t].*)*)/m)?.[1] ?? '';
       const decoded = decodeHeader(header.replace(/\r?\n[ \t]/g, ' '));
-      if (subject.test(decoded)) candidates.push({ subject: decoded, raw, mtime: stat.mtimeMs });
+      if (subject.test(decoded)) candidates.push({ subject: decoded, raw, mtime });
     }
     const newest = candidates.sort((a, b) => b.mtime - a.mtime)[0];
     if (newest) return { subject: newest.subject, raw: newest.raw };
