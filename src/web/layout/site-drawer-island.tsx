@@ -3,7 +3,7 @@ import { CacheProvider } from '@emotion/react';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createPath, type Navigator, Router } from 'react-router';
+import { createPath, type Navigator, Router, type To } from 'react-router';
 import type { PublicConfig } from '../../domain/public-config';
 import { appTheme } from '../app-theme';
 import { PublicConfigContext, readCspNonce } from '../config';
@@ -15,10 +15,11 @@ import SiteDrawer from './site-drawer';
  * the next page from the server. The drawer's links are the app's own (react-router's), which
  * call this instead of following their href.
  */
+const hrefOf = (to: To) => (typeof to === 'string' ? to : createPath(to));
 const documentNavigator: Navigator = {
-  createHref: (to) => (typeof to === 'string' ? to : createPath(to)),
-  push: (to) => window.location.assign(typeof to === 'string' ? to : createPath(to)),
-  replace: (to) => window.location.replace(typeof to === 'string' ? to : createPath(to)),
+  createHref: hrefOf,
+  push: (to) => window.location.assign(hrefOf(to)),
+  replace: (to) => window.location.replace(hrefOf(to)),
   go: (delta) => window.history.go(delta),
 };
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type SessionUser, SIGNING_MESSAGES } from '../../../domain';
+import { escapeHtml } from '../../../domain/display/escape-html';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { signatureRequests } from '../../db/schema';
@@ -13,10 +14,6 @@ import { closedRequestMessage } from './present-signature-request';
 import { recordSignatureEvent, type SignatureActor } from './record-signature-event';
 
 export const DECLINE_REASON_MAX = 500;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** To staff: an artist declined the agreement, with their reason, and where to see the artist. */
 export function composeDeclineNotice(

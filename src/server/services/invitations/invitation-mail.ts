@@ -1,10 +1,7 @@
 import { formatLongDate, getIsoDateOfInstant } from '../../../domain';
+import { escapeHtml } from '../../../domain/display/escape-html';
 import type { AppConfig } from '../../config';
 import type { ComposedMail } from '../../providers/mail/mail';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export function invitationUrlOf(config: AppConfig, token: string): string {
   return `${config.publicUrl}/i/${token}`;

@@ -1,9 +1,6 @@
 import { UNSUBSCRIBE_LINE } from '../../../domain';
+import { escapeHtml } from '../../../domain/display/escape-html';
 import type { MailMessage } from '../../providers/mail/mail';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * A reminder or notice with its way out: the List-Unsubscribe headers (the provider writes them

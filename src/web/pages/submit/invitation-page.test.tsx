@@ -147,6 +147,10 @@ describe('the invitation page', () => {
     expect(formData.invitationToken).toBe(WELL_FORMED_TOKEN);
     expect(formData.returningToken).toBeUndefined();
     expect(formData.artistName).toBe('Nova Lane');
+    // Sent right after the first click on the page, before the token's fetch would have begun on
+    // its own: the submission waited for it.
+    const verification = (sent?.body as { verification?: { formToken?: string } } | undefined)?.verification;
+    expect(verification?.formToken).toBe('form-token');
     // The invitation's draft is forgotten once it is sent.
     expect(window.localStorage.length).toBe(0);
   });

@@ -28,7 +28,7 @@ export interface SubmissionOptions {
   registry: UploadRegistry;
   honeypot: HoneypotRefs;
   /** When the form opened, and the server's form token as it stands when the form is sent. */
-  formSession: { startedAt: number; formToken: () => string };
+  formSession: { startedAt: number; formToken: () => Promise<string> };
   turnstileToken: string | null;
   /** Turnstile is configured: no submission without its token. */
   turnstileRequired: boolean;
@@ -94,12 +94,13 @@ export function useSubmission(options: SubmissionOptions) {
       methods.setValue(`tracks.${index}`, withUploadedAudio(track, result, track.fileName ?? track.title));
     };
     try {
+      const formToken = await formSession.formToken();
       await runSubmission({
         registry,
         getValues: () => methods.getValues(),
         attachUpload,
         verification: () => ({
-          formToken: latest.current.formSession.formToken(),
+          formToken,
           honeypot: readHoneypot(honeypot),
           ...(latest.current.turnstileToken ? { turnstileToken: latest.current.turnstileToken } : {}),
         }),

@@ -427,7 +427,8 @@ const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft 
             )}
           </Box>
         </Container>
-        {/* Each mounts once first needed and stays, so the problems dialog's closing transition plays. */}
+        {/* The upload dialog shows while there is progress; the problems dialog mounts when first
+            opened and stays, so its closing transition plays. */}
         <Suspense fallback={null}>
           {submission.progress && <SubmissionProgressDialog progress={submission.progress} />}
           {(problemsOpen || problemsShown) && (

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderInForm } from '../../../../test/render-form';
 import { StreamingProfileSection } from './streaming-profile-section';
 import { describedText, inputValue, jsonResponse, requestUrl } from './test-helpers';
@@ -37,6 +37,12 @@ function urlField() {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+});
+
+// The answers' schemas load with the first answer (api/spotify.ts); loaded here first, so the
+// fake clock below times the search alone, not the module's arrival.
+beforeAll(async () => {
+  await import('../../../../api/spotify-schemas');
 });
 
 describe('StreamingProfileSection: search', { timeout: 15_000 }, () => {
