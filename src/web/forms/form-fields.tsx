@@ -1,5 +1,5 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type FieldPathValue, type Path, useController, useFormContext } from 'react-hook-form';
+import { TextInput, type TextInputProps } from '../components/text-input';
 import { fieldAnchor, fieldDomId, useFieldError } from './field-errors';
 import type { SubmitFormValues } from './form-values';
 
@@ -8,7 +8,7 @@ export type TextPath = {
   [P in Path<SubmitFormValues>]: NonNullable<FieldPathValue<SubmitFormValues, P>> extends string ? P : never;
 }[Path<SubmitFormValues>];
 
-type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'> & {
+type FormTextFieldProps = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'error'> & {
   name: TextPath;
   /** Also called after the value changes (e.g. to reset a verification). */
   onValueChange?(value: string): void;
@@ -23,7 +23,7 @@ export function FormTextField({ name, onValueChange, helperText, slotProps, ...p
   const { field } = useController({ control, name });
   const error = useFieldError(name);
   return (
-    <TextField
+    <TextInput
       {...props}
       {...fieldAnchor(name)}
       id={fieldDomId(name)}

@@ -55,6 +55,24 @@ describe('LocationSection', { timeout: 20_000 }, () => {
     expect(inputValue(city)).toBe('');
   });
 
+  it('is used by keyboard: the first match is highlighted, Enter picks it, Escape closes the list', async () => {
+    const { user, country, getForm } = setup();
+
+    country.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(country.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(country.getAttribute('aria-expanded')).toBe('false');
+
+    await user.type(country, 'Irel', { skipClick: true });
+    expect(country.getAttribute('aria-activedescendant')).toBe(optionNamed('Ireland').id);
+    await user.keyboard('{Enter}');
+    expect(getForm().getValues('country')).toBe('Ireland');
+    expect(inputValue(country)).toBe('Ireland');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
   it('keeps the city disabled until a country is chosen', async () => {
     const { user, country, city } = setup();
     expect(isDisabled(city)).toBe(true);

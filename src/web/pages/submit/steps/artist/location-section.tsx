@@ -1,6 +1,4 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
   COUNTRIES,
@@ -13,6 +11,7 @@ import {
   searchCountries,
   suggestCities,
 } from '../../../../../domain';
+import { ComboBox } from '../../../../components/combo-box';
 import { fieldAnchor, fieldDomId, useFieldError } from '../../../../forms/field-errors';
 import type { SubmitFormValues } from '../../../../forms/form-values';
 import { StepSection } from '../step-section';
@@ -50,21 +49,20 @@ function CountryPicker() {
   }
 
   return (
-    <Autocomplete
-      {...fieldAnchor('country')}
+    <ComboBox
+      rootProps={fieldAnchor('country')}
       id={fieldDomId('country')}
+      label="Country"
+      required
+      error={Boolean(error)}
+      helperText={error}
       options={COUNTRIES}
       value={country === '' ? null : country}
-      onChange={(_event, value) => choose(value ?? '')}
+      onChange={(value) => choose(value ?? '')}
       // The domain's search keeps the priority countries on top; MUI passes '' while the input
       // still shows the chosen country, so reopening the list shows every country.
-      filterOptions={(_options, state) => searchCountries(state.inputValue)}
+      filterOptions={searchCountries}
       noOptionsText={NO_COUNTRIES_FOUND}
-      autoHighlight
-      fullWidth
-      renderInput={(params) => (
-        <TextField {...params} label="Country" required error={Boolean(error)} helperText={error} />
-      )}
     />
   );
 }
@@ -90,9 +88,13 @@ function CityPicker() {
   const write = (value: string) => setValue('city', value, { shouldDirty: true });
 
   return (
-    <Autocomplete
-      {...fieldAnchor('city')}
+    <ComboBox
+      rootProps={fieldAnchor('city')}
       id={fieldDomId('city')}
+      label="City"
+      required
+      error={Boolean(error)}
+      helperText={helperText}
       freeSolo
       disabled={!enabled}
       options={allCities}
@@ -100,15 +102,9 @@ function CityPicker() {
       // Typed text is the city as it stands, so a city that is not in the list counts without
       // being picked from it.
       inputValue={city}
-      onInputChange={(_event, value) => write(value)}
-      onChange={(_event, value) => write(value ?? '')}
-      filterOptions={(_options, state) => citySuggestions(country, state.inputValue)}
-      noOptionsText={NO_CITIES_FOUND}
-      autoHighlight
-      fullWidth
-      renderInput={(params) => (
-        <TextField {...params} label="City" required error={Boolean(error)} helperText={helperText} />
-      )}
+      onInputChange={write}
+      onChange={(value) => write(value ?? '')}
+      filterOptions={(typed) => citySuggestions(country, typed)}
     />
   );
 }

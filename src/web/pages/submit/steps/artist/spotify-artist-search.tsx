@@ -10,7 +10,6 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -23,6 +22,7 @@ import {
   takeShownResults,
 } from '../../../../../domain';
 import { searchArtists } from '../../../../api/spotify';
+import { TextInput } from '../../../../components/text-input';
 import { useDebouncedValue } from '../../../../components/use-debounced-value';
 import { type ConfirmedArtist, ConnectedArtistCard } from './connected-artist-card';
 
@@ -65,7 +65,7 @@ export function SpotifyArtistSearch({ connected, onPick, onChangeArtist }: Spoti
 
   return (
     <Stack spacing={2}>
-      <TextField
+      <TextInput
         id={inputId}
         type="search"
         label="Search for your artist name"

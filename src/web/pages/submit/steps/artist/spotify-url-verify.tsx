@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { parseSpotifyArtistUrl, SPOTIFY_PROFILE_NOT_VERIFIED } from '../../../../../domain';
 import { verifyArtist } from '../../../../api/spotify';
+import { TextInput } from '../../../../components/text-input';
 import { fieldAnchor, fieldDomId, useFieldError } from '../../../../forms/field-errors';
 import type { SubmitFormValues } from '../../../../forms/form-values';
 import { type ConfirmedArtist, ConnectedArtistCard } from './connected-artist-card';
@@ -67,7 +67,7 @@ export function SpotifyUrlVerify({ verified, onVerified }: SpotifyUrlVerifyProps
         spacing={{ xs: 1.5, sm: 2 }}
         sx={{ alignItems: 'flex-start' }}
       >
-        <TextField
+        <TextInput
           {...fieldAnchor('spotifyProfile')}
           id={fieldDomId('spotifyProfile')}
           name="spotifyProfile"
