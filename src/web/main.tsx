@@ -11,6 +11,7 @@ import { appTheme } from './app-theme';
 import { setInitialPageCode } from './components/initial-page';
 import { nextTask } from './components/next-task';
 import { readCspNonce, readPublicConfig } from './config';
+import { hydratePageFirst } from './layout/page-first';
 import { installErrorReporting, pageErrorReporter } from './monitoring/error-reporting';
 import { routePatternOf } from './monitoring/route-pattern';
 import { startWebVitals } from './monitoring/web-vitals';
@@ -77,6 +78,7 @@ async function start() {
 
   if (pageData) {
     seedQueries(queryClient, pageData);
+    hydratePageFirst();
     const hydrationOptions: HydrationOptions = {
       ...options,
       // A hydration mismatch: React threw the server's markup away and rendered the page anew.

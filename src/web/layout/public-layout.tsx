@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { UpdatePrompt } from '../components/update-prompt';
 import { DevToolsPanel } from './dev-tools-panel';
+import { AfterPage, PageTakenOver } from './page-first';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
@@ -20,7 +21,9 @@ export function PublicLayout() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SkipLink href={`#${mainContentId}`}>Skip to content</SkipLink>
-      <TopBar />
+      <AfterPage>
+        <TopBar />
+      </AfterPage>
       <Box
         component="main"
         id={mainContentId}
@@ -35,9 +38,12 @@ export function PublicLayout() {
             even though the router renders navigations inside a transition. */}
         <Suspense key={pathname} fallback={<PageLoading />}>
           <Outlet />
+          <PageTakenOver />
         </Suspense>
       </Box>
-      <SiteFooter />
+      <AfterPage>
+        <SiteFooter />
+      </AfterPage>
       <DevToolsPanel />
       <UpdatePrompt />
     </Box>
