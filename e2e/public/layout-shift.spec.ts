@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { devices, expect, test } from '@playwright/test';
 import { storageStatePath } from '../support/accounts';
 import { CLS_GOAL, layoutShift } from '../support/layout-shift';
 
@@ -12,7 +12,10 @@ const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 
 test.describe('on a phone', () => {
-  test.use({ viewport: phone });
+  // A phone's own user agent too: the server lays a signed-in page out for the screen the request's
+  // user agent (or client hint) says (signed-in-pages.ts, guessWideScreen), and a desktop browser's
+  // with a phone's width is a narrow desktop window, whose first paint is laid out wide.
+  test.use({ viewport: phone, userAgent: devices['Pixel 7'].userAgent });
 
   for (const path of ['/', '/submit', '/faq', '/learn-more', '/terms-of-service', '/no/such/page']) {
     test(`${path} does not shift as it loads`, async ({ page }) => {
