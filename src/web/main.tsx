@@ -88,12 +88,12 @@ async function start() {
         console.error('React recovered from an error while hydrating the page:', error);
       },
     };
-    // At once, while the page's code (started above) is still on its way: the layout (top bar,
-    // footer) is taken over now, and a click on it before that is finished is not lost (React
-    // hydrates what was clicked first). The page itself, behind its Suspense boundary, keeps the
-    // server's markup until its code has arrived, then is hydrated in turn. As a transition, the
-    // hydration runs in slices of a few milliseconds between which the browser answers input
-    // (total blocking time on a phone).
+    // At once, while the page's code (started above) is still on its way. The page, behind its
+    // Suspense boundary, keeps the server's markup until its code has arrived and is taken over
+    // first; the top bar and footer wait for it (hydratePageFirst), and a click on them before
+    // then is not lost (React hydrates what was clicked first). As a transition, the hydration
+    // runs in slices of a few milliseconds between which the browser answers input (total
+    // blocking time on a phone).
     startTransition(() => void hydrateRoot(container, app, hydrationOptions));
   } else {
     const root = createRoot(container, options);
