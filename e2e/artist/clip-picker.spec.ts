@@ -95,6 +95,11 @@ test('in the submission form: a clip dragged with the mouse and nudged with the 
     timeout: 60_000,
   });
 
+  // The upload's progress bar goes when it is done, and the card's details move up with it: a
+  // click at that moment would land beside the switch.
+  await expect(card.getByRole('progressbar', { name: 'Upload progress of Tide Line' })).toHaveCount(0, {
+    timeout: 60_000,
+  });
   await card.getByRole('button', { name: /Credits and details/ }).click();
   await card.getByRole('switch', { name: 'Create social audio clips' }).check();
   const waveform = card.getByTestId('clip-waveform');
