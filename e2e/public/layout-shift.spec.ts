@@ -12,10 +12,11 @@ const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 
 test.describe('on a phone', () => {
-  // A phone's own user agent too: the server lays a signed-in page out for the screen the request's
-  // user agent (or client hint) says (signed-in-pages.ts, guessWideScreen), and a desktop browser's
-  // with a phone's width is a narrow desktop window, whose first paint is laid out wide.
-  test.use({ viewport: phone, userAgent: devices['Pixel 7'].userAgent });
+  // A phone as the server sees one: its user agent and its client hint (Sec-CH-UA-Mobile: ?1, sent
+  // with isMobile). The server lays a signed-in page out for the screen these say
+  // (signed-in-pages.ts, guessWideScreen), and a desktop browser at a phone's width is a narrow
+  // desktop window, whose first paint is laid out wide.
+  test.use({ viewport: phone, userAgent: devices['Pixel 7'].userAgent, isMobile: true, hasTouch: true });
 
   for (const path of ['/', '/submit', '/faq', '/learn-more', '/terms-of-service', '/no/such/page']) {
     test(`${path} does not shift as it loads`, async ({ page }) => {

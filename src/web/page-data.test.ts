@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { siteConfigResponseSchema } from '../domain/api/system';
 import { queryKeys } from './api/query-keys';
 import { readPageData, type SignedInPageData, seedQueries } from './page-data';
+import { row } from './pages/staff/board/board-test-helpers';
 import { pageWithJson } from './test/page-with-json';
 
 const page = (json: string | null) => pageWithJson('imprint-page-data', json);
@@ -81,6 +82,7 @@ describe('the page data a prerendered page embeds, checked without zod', () => {
     ['a reader without a role', { ...signedIn, user: { ...user, role: 'visitor' } }],
     ['submissions that are not a page', { ...signedIn, artistSubmissions: { submissions: 'none' } }],
     ['a board without its filter', { ...signedIn, board: { firstPage: signedIn.board.firstPage } }],
+    ['deadlines that are not a map', { ...signedIn, board: { ...signedIn.board, nextDeadlines: [] } }],
     ['a mapping entry that is not one', { ...signedIn, imageMappings: { 'file-1': 'x' } }],
   ])('refuses signed-in data with %s', (_name, bad) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -107,5 +109,32 @@ describe('the page data a prerendered page embeds, checked without zod', () => {
     expect(client.getQueryData(queryKeys.imageMapping(['file-1']))).toEqual(signedIn.imageMappings['file-1']);
     expect(client.getQueryState(queryKeys.imageMapping(['file-2']))?.status).toBe('success');
     expect(client.getQueryData(queryKeys.imageMapping(['file-2']))).toBeNull();
+  });
+
+  it("puts each board row's next deadline where its row reads it, and none for a row left out", () => {
+    const client = new QueryClient();
+    const dated = row({ itemId: 'a1b2c3d4-0000-4000-8000-000000000001' });
+    const undated = row({ itemId: 'a1b2c3d4-0000-4000-8000-000000000002' });
+    const deadline = {
+      key: 'delivery',
+      kind: 'delivery' as const,
+      date: '2027-01-29',
+      momentKey: 'release',
+      subject: 'First Light',
+    };
+    seedQueries(client, {
+      siteConfig: { submissionsEnabled: true },
+      signedIn: {
+        user: { ...user, role: 'staff' },
+        board: {
+          filter: 'all',
+          firstPage: { success: true, items: [dated, undated], nextCursor: null, total: 2, counts: {} },
+          nextDeadlines: { [dated.itemId]: deadline },
+        },
+      },
+    });
+    expect(client.getQueryData(queryKeys.nextDeadline(dated.itemId))).toEqual(deadline);
+    expect(client.getQueryState(queryKeys.nextDeadline(undated.itemId))?.status).toBe('success');
+    expect(client.getQueryData(queryKeys.nextDeadline(undated.itemId))).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import type { SessionUser } from '../domain/auth/auth-schemas';
 import type { ArtistProfileResponse, ArtistSubmissionsResponse } from '../domain/schemas/artist-area';
 import type { BoardListResponse } from '../domain/schemas/board';
 import type { ImageMappingEntry } from '../domain/schemas/image-mapping';
+import type { NextDeadlinesResponse } from '../domain/schemas/key-dates';
 import { queryKeys } from './api/query-keys';
 
 /**
@@ -30,8 +31,15 @@ export interface SignedInPageData {
   artistProfile?: ArtistProfileResponse['profile'];
   /** The first page of `GET /api/profile/submissions` as the dashboard asks for it. */
   artistSubmissions?: ArtistSubmissionsResponse;
-  /** The first page of `GET /api/board/items` as the board asks for it, under its status filter. */
-  board?: { filter: string; firstPage: BoardListResponse };
+  /**
+   * The first page of `GET /api/board/items` as the board asks for it, under its status filter, and
+   * `GET /api/board/next-deadlines`'s `deadlines` for that page's rows.
+   */
+  board?: {
+    filter: string;
+    firstPage: BoardListResponse;
+    nextDeadlines?: NextDeadlinesResponse['deadlines'];
+  };
   /**
    * `GET /files/optimized/image-mapping.json` for the uploaded images the page shows: per file id,
    * its entry, or null when the mapping has none (as the browser reads an answer without it).
@@ -62,8 +70,16 @@ export function seedQueries(client: QueryClient, data: PageData): void {
   if (signedIn.artistProfile) client.setQueryData(queryKeys.artistProfile, signedIn.artistProfile);
   if (signedIn.artistSubmissions)
     client.setQueryData(queryKeys.artistSubmissions, firstPage(signedIn.artistSubmissions));
-  if (signedIn.board)
-    client.setQueryData(queryKeys.boardItems(signedIn.board.filter), firstPage(signedIn.board.firstPage));
+  const board = signedIn.board;
+  if (board) {
+    client.setQueryData(queryKeys.boardItems(board.filter), firstPage(board.firstPage));
+    // A row the answer leaves out has no deadline ahead, as the batched ask reads it (api/key-dates.ts).
+    if (board.nextDeadlines) {
+      for (const { itemId } of board.firstPage.items) {
+        client.setQueryData(queryKeys.nextDeadline(itemId), board.nextDeadlines[itemId] ?? null);
+      }
+    }
+  }
   for (const [fileId, entry] of Object.entries(signedIn.imageMappings ?? {})) {
     client.setQueryData(queryKeys.imageMapping([fileId]), entry);
   }
@@ -87,7 +103,8 @@ function isSignedInPageData(value: unknown): value is SignedInPageData {
       (isObject(board) &&
         typeof board.filter === 'string' &&
         isObject(board.firstPage) &&
-        Array.isArray(board.firstPage.items))) &&
+        Array.isArray(board.firstPage.items) &&
+        (board.nextDeadlines === undefined || isObject(board.nextDeadlines)))) &&
     (imageMappings === undefined ||
       (isObject(imageMappings) &&
         Object.values(imageMappings).every((entry) => entry === null || isObject(entry)))) &&

@@ -10,7 +10,9 @@ import {
   boardListResponseSchema,
   boardViewEntries,
   boardViewKey,
+  getIsoDateOfInstant,
   meResponseSchema,
+  nextDeadlinesResponseSchema,
   parseBoardView,
   selectArtworkUrl,
   type UserRole,
@@ -19,6 +21,7 @@ import { fileIdOfLink } from '../../domain/files/file-link';
 import type { SignedInPageData } from '../../web/page-data';
 import { getArtistProfile } from '../services/artists/get-artist-profile';
 import { getImageMapping } from '../services/files/image-mapping';
+import { readNextDeadlines } from '../services/release-planning/release-plans';
 import { readPromiseClock } from '../services/response-promise/promise-settings';
 import { readBoardPage } from '../services/submissions/read-board-page';
 import { readArtistSubmissionsPage } from '../services/submissions/read-submissions';
@@ -87,7 +90,9 @@ async function loadDashboard(app: FastifyInstance, request: FastifyRequest): Pro
 
 /**
  * /admin/board[?q=…&status=…&sort=…]: the first page of `GET /api/board/items` for the view the
- * page reads from its URL (domain/board/board-view.ts), under the same cache key.
+ * page reads from its URL (domain/board/board-view.ts), under the same cache key, and
+ * `GET /api/board/next-deadlines` for its rows, so each row is drawn whole at first paint rather
+ * than growing a deadline line as that answer arrives.
  */
 async function loadBoard(
   app: FastifyInstance,
@@ -107,10 +112,16 @@ async function loadBoard(
     { db: app.db, cursorKey: app.signingKey, signer: request.pageLinks, promise },
     query.data,
   );
+  const deadlines = await readNextDeadlines(
+    app.db,
+    page.items.map((item) => item.itemId),
+    getIsoDateOfInstant(new Date()),
+  );
   return {
     board: {
       filter: boardViewKey(view),
       firstPage: z.encode(boardListResponseSchema, { success: true, ...page }),
+      nextDeadlines: z.encode(nextDeadlinesResponseSchema, { success: true, deadlines }).deadlines,
     },
     imageMappings,
   };

@@ -444,6 +444,12 @@ describe('signed-in pages, rendered per request for their reader', () => {
     expect(unsignedLinks(data.signedIn.board.firstPage)).toEqual(
       unsignedLinks((await page('/api/board/items?limit=25', staff)).json()),
     );
+    // Each row's next deadline, as the rows would ask for it, so none grows a line after paint.
+    const ids = data.signedIn.board.firstPage.items.map((item: { itemId: string }) => item.itemId);
+    expect(ids.length).toBeGreaterThan(0);
+    const deadlines = (await page(`/api/board/next-deadlines?ids=${ids.join(',')}`, staff)).json().deadlines;
+    expect(Object.keys(deadlines).length).toBeGreaterThan(0);
+    expect(data.signedIn.board.nextDeadlines).toEqual(deadlines);
 
     const pending = await page('/admin/board?status=pending', staff, {
       'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36',
