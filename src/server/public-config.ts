@@ -1,4 +1,4 @@
-import { EARLY_SUBMIT_SCRIPT } from '../domain/display/early-submit';
+import { EARLY_SUBMIT_SCRIPT } from '../domain/display/early-submit-script';
 import { escapeHtml } from '../domain/display/escape-html';
 import type { PublicConfig } from '../domain/public-config';
 import { publicConfigSchema } from '../domain/public-config-schema';

@@ -1,4 +1,4 @@
-import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../common/email';
+import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE, isValidEmail } from '../common/email';
 import { type FieldError, isBlank, type StepValidation } from '../common/field-error';
 import {
   ARTIST_NAME_REQUIRED,
@@ -8,6 +8,7 @@ import {
   FIRST_NAME_REQUIRED,
   SURNAME_REQUIRED,
 } from '../common/messages';
+import type { EarlyStepRules } from '../display/early-submit';
 import type { ArtistForm } from '../schemas/submission-form';
 import {
   ARTIST_STEP_INVALID_EMAIL,
@@ -85,3 +86,40 @@ export function validateArtistDetails(form: ArtistDetailsInput): StepValidation 
   const onlyEmail = errors.every((e) => e.field === 'email');
   return { errors, stepMessage: onlyEmail ? ARTIST_STEP_INVALID_EMAIL : ARTIST_STEP_REQUIRED_FIELDS };
 }
+
+/**
+ * Step 1's rules as data, for the page's inline script (display/early-submit.ts) that answers a
+ * Next Step tapped before the app has taken the prerendered form over: the same fields in the same
+ * order with the same messages as validateArtistDetails, the e-mail checked by its pattern alone
+ * (the app's own check follows a moment later). `soleField`: the banner that names the e-mail.
+ */
+export const ARTIST_STEP_EARLY_RULES: EarlyStepRules = {
+  fields: [
+    { field: 'firstName', required: FIRST_NAME_REQUIRED },
+    { field: 'surname', required: SURNAME_REQUIRED },
+    {
+      field: 'email',
+      required: EMAIL_REQUIRED,
+      pattern: EMAIL_PATTERN.source,
+      patternMessage: INVALID_EMAIL_MESSAGE,
+    },
+    { field: 'artistName', required: ARTIST_NAME_REQUIRED },
+    {
+      field: 'instagramProfile',
+      required: INSTAGRAM_REQUIRED,
+      includes: INSTAGRAM_HOST,
+      includesMessage: INCLUDE_INSTAGRAM_HOST,
+      optOut: 'noInstagram',
+    },
+    {
+      field: 'tiktokProfile',
+      required: TIKTOK_REQUIRED,
+      includes: TIKTOK_HOST,
+      includesMessage: INCLUDE_TIKTOK_HOST,
+      optOut: 'noTikTok',
+    },
+    { field: 'country', required: COUNTRY_REQUIRED },
+    { field: 'city', required: CITY_REQUIRED },
+  ],
+  soleField: 'email',
+};

@@ -7,7 +7,7 @@ export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
  * "Must look like an e-mail address": something, an @, a domain with a dot, no spaces.
  * Deliberately loose: the address is proven by the mail we send, not by a stricter pattern.
  */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Also one line of storable text: no control characters, no half of an emoji. */
 export function isValidEmail(value: string): boolean {

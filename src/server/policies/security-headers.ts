@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { EARLY_SUBMIT_SCRIPT } from '../../domain/display/early-submit';
+import { EARLY_SUBMIT_SCRIPT } from '../../domain/display/early-submit-script';
 import type { AppConfig } from '../config';
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EARLY_SUBMIT_SCRIPT } from '../../domain/display/early-submit';
+import { EARLY_SUBMIT_SCRIPT } from '../../domain/display/early-submit-script';
 import { publicConfigSchema } from '../../domain/public-config-schema';
 import { EARLY_SUBMIT_SCRIPT_HASH, HELLOSIGN_EMBEDDED_STYLE_HASH } from '../policies/security-headers';
 import { setSetting } from '../services/settings/app-settings';

@@ -8,6 +8,8 @@ import Stack from '@mui/material/Stack';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
+  ARTIST_STEP_INVALID_EMAIL,
+  ARTIST_STEP_REQUIRED_FIELDS,
   CONTINUE_TO_REVIEW_LABEL,
   type FieldError,
   formatBoardEntryUpdateFailed,
@@ -16,15 +18,16 @@ import {
   REQUIRED_INFORMATION_MISSING,
   type StepValidation,
 } from '../../../../domain';
-import { EARLY_SUBMIT_ATTRIBUTE } from '../../../../domain/display/early-submit';
+import { EARLY_DRAFT_ATTRIBUTE, EARLY_SUBMIT_ATTRIBUTE } from '../../../../domain/display/early-submit';
 import { afterFirstEngagement } from '../../../components/after-first-paint';
-import { useEarlySubmit } from '../../../components/early-submit';
+import { EarlyAnswerBanner, earlyAnswerStyles, useEarlySubmit } from '../../../components/early-submit';
 import { usePublicConfig } from '../../../config';
 import { FieldErrorsProvider } from '../../../forms/field-errors';
 import { createInitialValues, getToday, type SubmitFormValues } from '../../../forms/form-values';
 import { FormValuesProvider } from '../../../forms/form-values-provider';
 import { useFreshUploadLinks } from '../../../forms/fresh-upload-links';
 import { scrollToField, scrollToFirstField } from '../../../forms/scroll-to-field';
+import { adoptValuesTypedBeforeHydration } from '../../../forms/typed-before-hydration';
 import { UploadRegistry, UploadRegistryContext } from '../../../forms/upload-registry';
 import { useUploadKeepAlive } from '../../../monitoring/upload-keep-alive';
 import { preloadUploadClient } from '../../../upload/lazy-start';
@@ -77,6 +80,31 @@ function StepLoading() {
     </Box>
   );
 }
+
+/** A step's banner when Next found problems (spec 001 §5). */
+function StepMessageAlert({ message }: { message: string }) {
+  return (
+    <Alert severity="error" sx={{ mt: 3 }} role="alert">
+      <AlertTitle>{REQUIRED_INFORMATION_MISSING}</AlertTitle>
+      {message}
+      {!/required fields/i.test(message) && (
+        <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+          Please fill in all required fields to continue.
+        </Box>
+      )}
+    </Alert>
+  );
+}
+
+/** Step 1's banners for the page script's early answer (ARTIST_STEP_EARLY_RULES), drawn as the app's. */
+const ArtistStepEarlyBanner = memo(function ArtistStepEarlyBanner() {
+  return (
+    <EarlyAnswerBanner
+      fields={<StepMessageAlert message={ARTIST_STEP_REQUIRED_FIELDS} />}
+      sole={<StepMessageAlert message={ARTIST_STEP_INVALID_EMAIL} />}
+    />
+  );
+});
 
 interface StepContentProps {
   step: number;
@@ -330,8 +358,12 @@ const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft 
   };
 
   const back = () => goTo(Math.max(step - 1, 0));
-  // A Next Step tapped while the page was still starting is answered once the form is the app's.
   const formRef = useRef<HTMLFormElement>(null);
+  // Once the form is the app's: what was typed while the page was starting becomes its state, and
+  // then a Next Step tapped meanwhile is answered (effects run in this order).
+  useEffect(() => {
+    if (formRef.current) adoptValuesTypedBeforeHydration(formRef.current, methods);
+  }, [methods]);
   useEarlySubmit(formRef, next);
 
   const current = results.get(step);
@@ -378,22 +410,18 @@ const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft 
               {submission.error}
             </Alert>
           )}
-          {current?.stepMessage && (
-            <Alert severity="error" sx={{ mt: 3 }} role="alert">
-              <AlertTitle>{REQUIRED_INFORMATION_MISSING}</AlertTitle>
-              {current.stepMessage}
-              {!/required fields/i.test(current.stepMessage) && (
-                <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-                  Please fill in all required fields to continue.
-                </Box>
-              )}
-            </Alert>
-          )}
+          {current?.stepMessage && <StepMessageAlert message={current.stepMessage} />}
+          {step === ARTIST_STEP && !devMode && <ArtistStepEarlyBanner />}
           <Box
             component="form"
             ref={formRef}
             noValidate
-            {...{ [EARLY_SUBMIT_ATTRIBUTE]: '' }}
+            {...{
+              // Step 1 is the step the server renders: a Next Step tapped before the app has taken it
+              // over is answered at once by the page's script, by step 1's rules.
+              [EARLY_SUBMIT_ATTRIBUTE]: step === ARTIST_STEP && !devMode ? 'artist' : '',
+              [EARLY_DRAFT_ATTRIBUTE]: draftKey,
+            }}
             aria-label={`Step ${step + 1} of ${STEP_COUNT}`}
             onSubmit={(event) => {
               event.preventDefault();
@@ -402,7 +430,7 @@ const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft 
               if (event.target !== event.currentTarget) return;
               next();
             }}
-            sx={{ mt: 4 }}
+            sx={[{ mt: 4 }, earlyAnswerStyles]}
           >
             <FieldErrorsProvider errors={errors}>
               <StepContent

@@ -57,7 +57,11 @@ export function SocialMediaSection({ profilesRequired = true }: { profilesRequir
             />
             <FormControlLabel
               control={
-                <Checkbox checked={noInstagram} onChange={(event) => toggleInstagram(event.target.checked)} />
+                <Checkbox
+                  name="noInstagram"
+                  checked={noInstagram}
+                  onChange={(event) => toggleInstagram(event.target.checked)}
+                />
               }
               label="I don't have Instagram"
             />
@@ -76,7 +80,11 @@ export function SocialMediaSection({ profilesRequired = true }: { profilesRequir
             />
             <FormControlLabel
               control={
-                <Checkbox checked={noTikTok} onChange={(event) => toggleTikTok(event.target.checked)} />
+                <Checkbox
+                  name="noTikTok"
+                  checked={noTikTok}
+                  onChange={(event) => toggleTikTok(event.target.checked)}
+                />
               }
               label="I don't have TikTok"
             />
