@@ -7,7 +7,7 @@ import { type ReactNode, StrictMode } from 'react';
 import type { PublicConfig } from '../domain/public-config';
 import { appTheme } from './app-theme';
 import { PublicConfigContext } from './config';
-import { WideScreenHintContext } from './page-data';
+import { RenderedTodayContext, WideScreenHintContext } from './page-data';
 
 interface AppShellProps {
   emotionCache: EmotionCache;
@@ -18,6 +18,8 @@ interface AppShellProps {
    * hydrates with; false elsewhere.
    */
   wideScreenHint?: boolean;
+  /** The day the server rendered the page on (page-data.ts), which the client hydrates with. */
+  todayHint?: string | undefined;
   /** The router: the browser's (main.tsx) or the prerender's static one (entry-server.tsx). */
   children: ReactNode;
 }
@@ -32,6 +34,7 @@ export function AppShell({
   config,
   queryClient,
   wideScreenHint = false,
+  todayHint,
   children,
 }: AppShellProps) {
   return (
@@ -41,7 +44,9 @@ export function AppShell({
           <CssBaseline />
           <PublicConfigContext value={config}>
             <QueryClientProvider client={queryClient}>
-              <WideScreenHintContext value={wideScreenHint}>{children}</WideScreenHintContext>
+              <WideScreenHintContext value={wideScreenHint}>
+                <RenderedTodayContext value={todayHint}>{children}</RenderedTodayContext>
+              </WideScreenHintContext>
             </QueryClientProvider>
           </PublicConfigContext>
         </ThemeProvider>

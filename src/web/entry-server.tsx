@@ -91,6 +91,7 @@ export async function renderPage(
         config={config}
         queryClient={queryClient}
         wideScreenHint={pageData.signedIn?.wideScreen ?? false}
+        todayHint={pageData.signedIn?.today}
       >
         {/* No hydration script: the CSP admits no inline script, and the routes have no data to pass. */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />

@@ -71,6 +71,7 @@ async function start() {
       config={publicConfig}
       queryClient={queryClient}
       wideScreenHint={pageData?.signedIn?.wideScreen ?? false}
+      todayHint={pageData?.signedIn?.today}
     >
       <RouterProvider router={router} />
     </AppShell>

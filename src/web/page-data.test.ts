@@ -70,6 +70,7 @@ describe('the page data a prerendered page embeds, checked without zod', () => {
     },
     imageMappings: { 'file-1': { original: '/files/file-1?s', variants: [] }, 'file-2': null },
     wideScreen: false,
+    today: '2026-11-28',
   } satisfies SignedInPageData;
 
   it("reads a signed-in page's data: its reader, their answers and the screen the server guessed", () => {
@@ -83,6 +84,7 @@ describe('the page data a prerendered page embeds, checked without zod', () => {
     ['submissions that are not a page', { ...signedIn, artistSubmissions: { submissions: 'none' } }],
     ['a board without its filter', { ...signedIn, board: { firstPage: signedIn.board.firstPage } }],
     ['deadlines that are not a map', { ...signedIn, board: { ...signedIn.board, nextDeadlines: [] } }],
+    ['a day that is not one', { ...signedIn, today: 'tomorrow' }],
     ['a mapping entry that is not one', { ...signedIn, imageMappings: { 'file-1': 'x' } }],
   ])('refuses signed-in data with %s', (_name, bad) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

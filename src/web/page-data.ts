@@ -51,10 +51,18 @@ export interface SignedInPageData {
    * hydrates with the server's guess, then lays out for the real screen (`useWideScreen`).
    */
   wideScreen?: boolean;
+  /**
+   * The day the server rendered the page on (by the request's clock, UTC), for what it shows
+   * relative to today (the board's "in 12 days"): the client hydrates with it, then shows the
+   * reader's own day (`useToday`).
+   */
+  today?: string;
 }
 
 /** The server's guess of a wide screen while a server-rendered page is hydrated (`SignedInPageData.wideScreen`). */
 export const WideScreenHintContext = createContext(false);
+/** The day a server-rendered page was rendered on, while it is hydrated (`SignedInPageData.today`). */
+export const RenderedTodayContext = createContext<string | undefined>(undefined);
 
 /** A first page as `useInfiniteQuery` keeps it. */
 const firstPage = <T>(page: T) => ({ pages: [page], pageParams: [undefined] });
@@ -91,7 +99,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** The signed-in part's shape, checked by hand (its parts are the API's answers, from the same response). */
 function isSignedInPageData(value: unknown): value is SignedInPageData {
   if (!isObject(value)) return false;
-  const { user, artistProfile, artistSubmissions, board, imageMappings, wideScreen } = value;
+  const { user, artistProfile, artistSubmissions, board, imageMappings, wideScreen, today } = value;
   return (
     isObject(user) &&
     typeof user.userId === 'string' &&
@@ -108,7 +116,8 @@ function isSignedInPageData(value: unknown): value is SignedInPageData {
     (imageMappings === undefined ||
       (isObject(imageMappings) &&
         Object.values(imageMappings).every((entry) => entry === null || isObject(entry)))) &&
-    (wideScreen === undefined || typeof wideScreen === 'boolean')
+    (wideScreen === undefined || typeof wideScreen === 'boolean') &&
+    (today === undefined || (typeof today === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(today)))
   );
 }
 

@@ -37,8 +37,8 @@ import { mappingLinkLifetimeSeconds } from './files';
  * (src/web/page-data.ts).
  */
 
-/** A page's data besides the reader (`user`) and the screen guess, which every page has. */
-type PageParts = Omit<SignedInPageData, 'user' | 'wideScreen'>;
+/** A page's data besides the reader (`user`), the screen guess and the day, which every page has. */
+type PageParts = Omit<SignedInPageData, 'user' | 'wideScreen' | 'today'>;
 
 interface SignedInPage {
   /** Who may open it: anyone else gets the plain shell, as before (the app then says so or signs them in). */
@@ -115,7 +115,7 @@ async function loadBoard(
   const deadlines = await readNextDeadlines(
     app.db,
     page.items.map((item) => item.itemId),
-    getIsoDateOfInstant(new Date()),
+    getIsoDateOfInstant(requestNow(app.config, request)),
   );
   return {
     board: {
@@ -162,5 +162,10 @@ export async function loadSignedInPageData(
 ): Promise<SignedInPageData> {
   const user = z.encode(meResponseSchema, { success: true, user: request.auth?.user ?? null }).user;
   if (!user) throw new Error('no session');
-  return { user, ...(await page.load(app, request, search)), wideScreen: guessWideScreen(request) };
+  return {
+    user,
+    ...(await page.load(app, request, search)),
+    wideScreen: guessWideScreen(request),
+    today: getIsoDateOfInstant(requestNow(app.config, request)),
+  };
 }

@@ -450,6 +450,8 @@ describe('signed-in pages, rendered per request for their reader', () => {
     const deadlines = (await page(`/api/board/next-deadlines?ids=${ids.join(',')}`, staff)).json().deadlines;
     expect(Object.keys(deadlines).length).toBeGreaterThan(0);
     expect(data.signedIn.board.nextDeadlines).toEqual(deadlines);
+    // The day its "in N days" were written for, which the browser hydrates them with.
+    expect(data.signedIn.today).toBe(new Date().toISOString().slice(0, 10));
 
     const pending = await page('/admin/board?status=pending', staff, {
       'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36',

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { formatLongDate, getKeyDateLabel } from '../../../../domain';
 import { useNextDeadline } from '../../../api/key-dates';
 import { DayDistanceChip } from '../../../components/key-dates';
-import { getToday } from '../../../forms/form-values';
+import { useToday } from '../../../components/use-today';
 
 /**
  * A board row's next delivery or pitch deadline, beside or under its release date:
@@ -18,6 +18,7 @@ export function NextDeadline({
   stacked?: boolean;
 }) {
   const { data } = useNextDeadline(itemId);
+  const today = useToday();
   if (!data) return null;
   const label = getKeyDateLabel(data.kind);
   return (
@@ -38,7 +39,7 @@ export function NextDeadline({
       <Box component="span" sx={{ color: 'text.secondary' }}>
         {label}
       </Box>
-      <DayDistanceChip date={data.date} today={getToday()} urgentWithinDays={7} />
+      <DayDistanceChip date={data.date} today={today} urgentWithinDays={7} />
     </Box>
   );
 }
