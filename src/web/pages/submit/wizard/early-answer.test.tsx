@@ -136,6 +136,33 @@ describe('a Next Step tapped before the app has taken the form over', () => {
     expect(document.documentElement.hasAttribute('data-early-answer')).toBe(false);
   });
 
+  it('takes a tap on Next Step at the click, before React can hydrate the form for it, and sends nothing', () => {
+    const submitted = vi.fn();
+    const clicksSeen = vi.fn();
+    container.addEventListener('submit', submitted);
+    container.addEventListener('click', clicksSeen);
+    const button = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Next Step');
+    button?.click();
+    expect(document.documentElement.getAttribute('data-early-answer')).toBe('fields');
+    expect(earlyMessages()).toEqual(appMessages());
+    // Neither the form's own submission nor React's listener on the page had the tap.
+    expect(submitted).not.toHaveBeenCalled();
+    expect(clicksSeen).not.toHaveBeenCalled();
+    expect((window as unknown as Record<string, HTMLFormElement[]>)[EARLY_SUBMITS_GLOBAL]).toEqual([form()]);
+  });
+
+  it('lets a tap it cannot answer go on, for the app to answer once it is there', () => {
+    window.localStorage.setItem(DRAFT_STORAGE_KEY, '{}');
+    const clicksSeen = vi.fn();
+    container.addEventListener('click', clicksSeen);
+    const button = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Next Step');
+    button?.click();
+    expect(clicksSeen).toHaveBeenCalled();
+    // The form's submission that follows is held, not sent.
+    expect((window as unknown as Record<string, HTMLFormElement[]>)[EARLY_SUBMITS_GLOBAL]).toEqual([form()]);
+    expect(document.documentElement.hasAttribute('data-early-answer')).toBe(false);
+  });
+
   it('skips a field whose "I don\'t have" box is ticked', () => {
     const box = container.querySelector<HTMLInputElement>('input[name="noInstagram"]') as HTMLInputElement;
     box.checked = true;
