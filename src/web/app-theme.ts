@@ -19,7 +19,9 @@ function createAppTheme(): Theme {
       secondary: { main: brand.accent, contrastText: brand.ink },
       // MUI's warning, but a darker `dark`: pages set text in it ('Needs improvement', 'Degraded',
       // a split's warning), and MUI's #e65100 has 3.8:1 on white (axe color-contrast); this 5.4:1.
-      warning: { main: '#ed6c02', light: '#ff9800', dark: '#b54708', contrastText: '#fff' },
+      // Dark ink on it: white on this orange (a filled warning chip, 'HIGH', 'Waiting for the
+      // artist') has 3.1:1.
+      warning: { main: '#ed6c02', light: '#ff9800', dark: '#b54708', contrastText: brand.ink },
       // MUI's info, one shade darker: white on #0288d1 (a filled info chip: 'Delivering', 'Sent') has
       // 3.9:1 (axe color-contrast); on #0277bd 4.8:1.
       info: { main: '#0277bd', light: '#03a9f4', dark: '#01579b', contrastText: '#fff' },

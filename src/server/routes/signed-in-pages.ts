@@ -11,6 +11,7 @@ import {
   boardViewEntries,
   boardViewKey,
   getIsoDateOfInstant,
+  type IsoDate,
   meResponseSchema,
   nextDeadlinesResponseSchema,
   parseBoardView,
@@ -43,7 +44,13 @@ type PageParts = Omit<SignedInPageData, 'user' | 'wideScreen' | 'today'>;
 interface SignedInPage {
   /** Who may open it: anyone else gets the plain shell, as before (the app then says so or signs them in). */
   role: UserRole;
-  load(app: FastifyInstance, request: FastifyRequest, search: URLSearchParams): Promise<PageParts>;
+  /** `today`: the day the page is rendered on, by the request's clock (UTC), for every part alike. */
+  load(
+    app: FastifyInstance,
+    request: FastifyRequest,
+    search: URLSearchParams,
+    today: IsoDate,
+  ): Promise<PageParts>;
 }
 
 /** Image mapping entries for the uploaded images these links show, as the mapping route answers them. */
@@ -98,6 +105,7 @@ async function loadBoard(
   app: FastifyInstance,
   request: FastifyRequest,
   search: URLSearchParams,
+  today: IsoDate,
 ): Promise<PageParts> {
   const imageMappings = await imageMappingsOf(app, request, [request.auth?.user.picture]);
   const view = parseBoardView(search);
@@ -115,7 +123,7 @@ async function loadBoard(
   const deadlines = await readNextDeadlines(
     app.db,
     page.items.map((item) => item.itemId),
-    getIsoDateOfInstant(requestNow(app.config, request)),
+    today,
   );
   return {
     board: {
@@ -162,10 +170,11 @@ export async function loadSignedInPageData(
 ): Promise<SignedInPageData> {
   const user = z.encode(meResponseSchema, { success: true, user: request.auth?.user ?? null }).user;
   if (!user) throw new Error('no session');
+  const today = getIsoDateOfInstant(requestNow(app.config, request));
   return {
     user,
-    ...(await page.load(app, request, search)),
+    ...(await page.load(app, request, search, today)),
     wideScreen: guessWideScreen(request),
-    today: getIsoDateOfInstant(requestNow(app.config, request)),
+    today,
   };
 }

@@ -7,7 +7,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type AnalyticsDashboard, type ErrorSeverity, errorCategoryLabel } from '../../../../domain';
-import { brand } from '../../../theme';
 import { formatEventTime } from './analytics-format';
 
 const SEVERITY_COLOR: Record<ErrorSeverity, 'error' | 'warning' | 'info' | 'default'> = {
@@ -16,17 +15,6 @@ const SEVERITY_COLOR: Record<ErrorSeverity, 'error' | 'warning' | 'info' | 'defa
   MEDIUM: 'info',
   LOW: 'default',
 };
-
-/**
- * White under the theme's info blue is 3.9:1, so that chip takes the dark shade; under its warning
- * orange 3.1:1, so that one takes dark ink, as StatusChip's does.
- */
-const SEVERITY_SX = {
-  info: { bgcolor: 'info.dark' },
-  warning: { color: brand.ink, fontWeight: 600 },
-  error: undefined,
-  default: undefined,
-} as const;
 
 /** The latest errors (spec 001 §2): time, severity, category, message, URL (N/A when absent). */
 export function RecentErrorsTable({ errors }: { errors: AnalyticsDashboard['errorStats']['recentErrors'] }) {
@@ -58,7 +46,8 @@ export function RecentErrorsTable({ errors }: { errors: AnalyticsDashboard['erro
                   size="small"
                   label={error.severity}
                   color={SEVERITY_COLOR[error.severity]}
-                  sx={SEVERITY_SX[SEVERITY_COLOR[error.severity]]}
+                  // The theme's info blue is too light under white text (3.9:1); its dark shade reads.
+                  sx={SEVERITY_COLOR[error.severity] === 'info' ? { bgcolor: 'info.dark' } : undefined}
                 />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{errorCategoryLabel(error.category)}</TableCell>
