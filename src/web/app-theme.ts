@@ -49,8 +49,20 @@ function createAppTheme(): Theme {
       MuiFormHelperText: {
         styleOverrides: { root: { '&.Mui-disabled:not(.Mui-error)': { color: '#4a4560' } } },
       },
+      // Every field would otherwise bring its own copy of MUI's autofill keyframes, each a global
+      // style that Emotion compiles and inserts as the page hydrates (nine on the submission form's
+      // first step). The keyframes and the animation that tells a field it was autofilled (so its
+      // label rises off the browser's text) are here once instead, as InputBase writes them.
+      MuiInputBase: { defaultProps: { disableInjectingGlobalStyles: true } },
       MuiCssBaseline: {
         styleOverrides: {
+          '@keyframes mui-auto-fill': { from: { animationName: 'mui-auto-fill' } },
+          '@keyframes mui-auto-fill-cancel': { from: { animationName: 'mui-auto-fill-cancel' } },
+          '.MuiInputBase-input': {
+            animationName: 'mui-auto-fill-cancel',
+            animationDuration: '10ms',
+            '&:-webkit-autofill': { animationName: 'mui-auto-fill', animationDuration: '5000s' },
+          },
           html: { scrollBehavior: 'auto' },
           // A focus ring that is always visible for keyboard users, on every surface.
           ':focus-visible': focusRing['&.Mui-focusVisible'],

@@ -49,6 +49,8 @@ let container: HTMLDivElement;
 const input = (field: Field) =>
   container.querySelector<HTMLInputElement>(`[data-field="${field}"] input`) as HTMLInputElement;
 const form = () => container.querySelector('form') as HTMLFormElement;
+const nextStep = () =>
+  [...container.querySelectorAll('button')].find((b) => b.textContent === 'Next Step') as HTMLButtonElement;
 
 /** Types as a person does before the app is there: the value changes and the input event bubbles. */
 function type(field: Field, value: string) {
@@ -141,8 +143,7 @@ describe('a Next Step tapped before the app has taken the form over', () => {
     const clicksSeen = vi.fn();
     container.addEventListener('submit', submitted);
     container.addEventListener('click', clicksSeen);
-    const button = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Next Step');
-    button?.click();
+    nextStep().click();
     expect(document.documentElement.getAttribute('data-early-answer')).toBe('fields');
     expect(earlyMessages()).toEqual(appMessages());
     // Neither the form's own submission nor React's listener on the page had the tap.
@@ -151,12 +152,31 @@ describe('a Next Step tapped before the app has taken the form over', () => {
     expect((window as unknown as Record<string, HTMLFormElement[]>)[EARLY_SUBMITS_GLOBAL]).toEqual([form()]);
   });
 
+  it('keeps the rest of a tap on Next Step from React while the form is not live, and not after', () => {
+    const seen = vi.fn();
+    const kinds = ['pointerdown', 'mousedown', 'touchstart', 'focusin', 'pointerup', 'mouseup', 'touchend'];
+    for (const kind of kinds) container.addEventListener(kind, () => seen(kind));
+    const button = nextStep();
+    const fire = () => {
+      for (const kind of kinds) button.dispatchEvent(new Event(kind, { bubbles: true }));
+    };
+    fire();
+    expect(seen).not.toHaveBeenCalled();
+    // Other parts of the page still get theirs (the form's fields, for one).
+    input('firstName').dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(seen).toHaveBeenCalledWith('pointerdown');
+
+    seen.mockClear();
+    form().setAttribute('data-live', '');
+    fire();
+    expect(seen.mock.calls.map(([kind]) => kind)).toEqual(kinds);
+  });
+
   it('lets a tap it cannot answer go on, for the app to answer once it is there', () => {
     window.localStorage.setItem(DRAFT_STORAGE_KEY, '{}');
     const clicksSeen = vi.fn();
     container.addEventListener('click', clicksSeen);
-    const button = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Next Step');
-    button?.click();
+    nextStep().click();
     expect(clicksSeen).toHaveBeenCalled();
     // The form's submission that follows is held, not sent.
     expect((window as unknown as Record<string, HTMLFormElement[]>)[EARLY_SUBMITS_GLOBAL]).toEqual([form()]);
