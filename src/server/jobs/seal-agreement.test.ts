@@ -206,7 +206,7 @@ describe('contracts.seal', () => {
     expect(mail?.text).toContain('Hello Zoë Łódź Привет,');
     expect(mail?.text).toContain('with Northern & "Sons" Records.');
     expect(mail?.html).toContain(`href="${ctx.config.publicUrl}/dashboard?tab=1"`);
-    expect(mail?.html).toContain('Northern &amp; &quot;Sons&quot; Records');
+    expect(mail?.html).toContain('Northern &#38; &#34;Sons&#34; Records');
     expect(mail?.html).not.toContain('Northern & "Sons"');
 
     // Again: nothing changes, no second event, mail or file.

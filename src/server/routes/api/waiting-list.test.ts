@@ -102,7 +102,7 @@ describe('POST /api/waiting-list', () => {
     expect(confirmation?.text).toContain('Hi Ada,');
     expect(confirmation?.text).toContain("We'll listen to your music and get back to you within 7-10 days.");
     expect(confirmation?.text).toContain('Listen link: https://soundcloud.com/novalane/tide');
-    expect(confirmation?.html).toContain('the sea &lt;and&gt; the city');
+    expect(confirmation?.html).toContain('the sea &#60;and&#62; the city');
     expect(confirmation?.html).not.toContain('<and>');
 
     for (const staff of ['boss@label.example', 'ears@label.example', 'team@label.example']) {

@@ -7,6 +7,7 @@ import {
   SIGN_IN_REQUESTS_PER_IP,
   toSafeReturnPath,
 } from '../../../domain';
+import { escapeHtml } from '../../../domain/display/escape-html';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { signInTokens } from '../../db/schema';
@@ -42,10 +43,6 @@ export function composeSignInEmail(config: AppConfig, to: string, { link, code }
 <p style="color:#555">If you did not ask to sign in, ignore this e-mail: nothing happens without the link or the code.</p>
 </body></html>`;
   return { kind: 'sign_in', to, subject: `Your sign-in link for ${label}`, text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /**

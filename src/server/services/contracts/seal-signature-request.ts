@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { escapeHtml } from '../../../domain/display/escape-html';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { artists, releaseSchedules, signatureRequests } from '../../db/schema';
@@ -39,10 +40,6 @@ export function sealedAgreementKey(artistId: string, requestId: string): string 
 
 export function agreementVerifyUrl(publicUrl: string, requestId: string): string {
   return `${publicUrl}/contracts/${requestId}/verify`;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 export const SEALED_AGREEMENT_SUBJECT = 'Your signed artist agreement';

@@ -1,12 +1,9 @@
 import { WAITING_LIST_REVIEW_PROMISE, type WaitingListPayload } from '../../../domain';
+import { escapeHtml } from '../../../domain/display/escape-html';
 import type { AppConfig } from '../../config';
 import type { ComposedMail } from '../../providers/mail/mail';
 
 type Entry = WaitingListPayload['artistData'];
-
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** The entry's fields as label/value rows, in the form's order; blank optional ones left out. */
 function entryRows(entry: Entry): [string, string][] {
