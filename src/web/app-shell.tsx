@@ -4,6 +4,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
+import type { IsoDate } from '../domain/common/calendar-date';
 import type { PublicConfig } from '../domain/public-config';
 import { appTheme } from './app-theme';
 import { PublicConfigContext } from './config';
@@ -19,7 +20,7 @@ interface AppShellProps {
    */
   wideScreenHint?: boolean;
   /** The day the server rendered the page on (page-data.ts), which the client hydrates with. */
-  todayHint?: string | undefined;
+  todayHint?: IsoDate | undefined;
   /** The router: the browser's (main.tsx) or the prerender's static one (entry-server.tsx). */
   children: ReactNode;
 }

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createContext } from 'react';
 import type { SiteConfigResponse } from '../domain/api/system';
 import type { SessionUser } from '../domain/auth/auth-schemas';
+import { type IsoDate, isIsoDate } from '../domain/common/calendar-date';
 import type { ArtistProfileResponse, ArtistSubmissionsResponse } from '../domain/schemas/artist-area';
 import type { BoardListResponse } from '../domain/schemas/board';
 import type { ImageMappingEntry } from '../domain/schemas/image-mapping';
@@ -56,13 +57,13 @@ export interface SignedInPageData {
    * relative to today (the board's "in 12 days"): the client hydrates with it, then shows the
    * reader's own day (`useToday`).
    */
-  today?: string;
+  today?: IsoDate;
 }
 
 /** The server's guess of a wide screen while a server-rendered page is hydrated (`SignedInPageData.wideScreen`). */
 export const WideScreenHintContext = createContext(false);
 /** The day a server-rendered page was rendered on, while it is hydrated (`SignedInPageData.today`). */
-export const RenderedTodayContext = createContext<string | undefined>(undefined);
+export const RenderedTodayContext = createContext<IsoDate | undefined>(undefined);
 
 /** A first page as `useInfiniteQuery` keeps it. */
 const firstPage = <T>(page: T) => ({ pages: [page], pageParams: [undefined] });
@@ -117,7 +118,7 @@ function isSignedInPageData(value: unknown): value is SignedInPageData {
       (isObject(imageMappings) &&
         Object.values(imageMappings).every((entry) => entry === null || isObject(entry)))) &&
     (wideScreen === undefined || typeof wideScreen === 'boolean') &&
-    (today === undefined || (typeof today === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(today)))
+    (today === undefined || isIsoDate(today))
   );
 }
 

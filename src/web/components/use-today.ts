@@ -13,5 +13,5 @@ import { useHydrating } from './use-hydrating';
 export function useToday(): IsoDate {
   const hydrating = useHydrating();
   const rendered = useContext(RenderedTodayContext);
-  return hydrating && rendered ? (rendered as IsoDate) : getToday();
+  return hydrating && rendered ? rendered : getToday();
 }

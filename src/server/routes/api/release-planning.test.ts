@@ -16,6 +16,7 @@ import { setSetting } from '../../services/settings/app-settings';
 import { insertPlannedSubmission } from '../../test/planned-submissions';
 import { type SignedIn, signIn, signInStaff } from '../../test/sign-in';
 import { createTestContext, type TestContext } from '../../test/test-context';
+import { TEST_NOW_HEADER } from '../../test-clock';
 
 /**
  * The deadline planner's routes: the settings (release-planning.ts), an artist's key
@@ -265,6 +266,41 @@ describe("the board rows' next deadline", () => {
     }
     expect((await call(staff, 'GET', '/api/board/next-deadlines')).statusCode).toBe(400);
     expect((await call(owner, 'GET', '/api/board/next-deadlines?ids=a')).statusCode).toBe(403);
+  });
+});
+
+describe("the board rows' next deadline on the test clock (IMPRINT_TEST_HOOKS)", () => {
+  it("is counted from the day of the request's clock, as the server-rendered board counts it", async () => {
+    const hooked = await createTestContext({ env: { IMPRINT_TEST_HOOKS: '1' } });
+    try {
+      const hookDb = hooked.database.db;
+      const member = await signInStaff(hooked.app, hookDb, 'rita@label.example', 'Rita Reviewer');
+      await signIn(hooked.app, hookDb, 'maya@example.com');
+      const [row] = await hookDb
+        .select({ id: artists.id })
+        .from(artists)
+        .where(eq(artists.email, 'maya@example.com'));
+      // Released 2027-06-30: delivery by 2027-06-02, pitch by 2027-06-23.
+      const item = await insertPlannedSubmission(hookDb, {
+        artistId: row?.id ?? '',
+        email: 'maya@example.com',
+        releaseDate: '2027-06-30',
+      });
+      const response = await hooked.app.inject({
+        method: 'GET',
+        url: `/api/board/next-deadlines?ids=${item}`,
+        headers: {
+          origin: hooked.config.publicUrl,
+          cookie: member.cookie,
+          [TEST_NOW_HEADER]: '2027-06-10T08:00:00Z',
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const { deadlines } = nextDeadlinesResponseSchema.parse(response.json());
+      expect(deadlines[item]).toMatchObject({ date: '2027-06-23' });
+    } finally {
+      await hooked.close();
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import {
 import { staffOnly } from '../../../policies/authentication';
 import { buildKeyDatesFile } from '../../../services/release-planning/key-dates-file';
 import { readKeyDates, readNextDeadlines } from '../../../services/release-planning/release-plans';
+import { requestNow } from '../../../test-clock';
 import { sendAttachment } from '../../files';
 
 const itemParamsSchema = z.object({ itemId: z.string().max(100) });
@@ -67,7 +68,11 @@ export const boardKeyDateRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: idsQuerySchema, response: { 200: nextDeadlinesResponseSchema } } },
     async (request) => ({
       success: true as const,
-      deadlines: await readNextDeadlines(app.db, request.query.ids, getIsoDateOfInstant(new Date())),
+      deadlines: await readNextDeadlines(
+        app.db,
+        request.query.ids,
+        getIsoDateOfInstant(requestNow(app.config, request)),
+      ),
     }),
   );
 };
