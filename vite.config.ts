@@ -89,6 +89,8 @@ export default defineConfig(({ mode }) => ({
       // page's module, not preloaded by a <link> per chunk: the page the app opens on is imported
       // while it starts, and on a phone adding thirty links is a long task of its own (total
       // blocking time); the few chunks a later page adds cost a round trip more.
+      // A page the server sends unrendered lists its chunks in the HTML instead
+      // (routes/page-preloads.ts).
       resolveDependencies: (file, deps, { hostType }) =>
         hostType === 'js' && /-page-[\w-]{8}\.js$/.test(file) ? [] : deps,
     },
@@ -107,6 +109,14 @@ export default defineConfig(({ mode }) => ({
       // Rolldown's note that plugins took much of a build's time says more about a busy machine
       // than about the build; `npm start` prints no warnings.
       checks: { bundlerTimings: false },
+      // Shared code under 16 KB (before minifying) goes into each page that uses it rather than
+      // into a chunk of its own. Left to itself, Rolldown gave the artist's submission page 123
+      // chunks, most of them a few hundred bytes of MUI helpers; a browser fetches six at a time
+      // over HTTP/1.1, so on a phone's 150 ms round trip the page took 5.5 s to show, and 3.8 s
+      // with 27 chunks. No page loads more script for it (bench:web).
+      // docs/decisions/0013-chunks-and-page-preloads.md has the measurements.
+      preserveEntrySignatures: false,
+      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16 * 1024 } } },
     },
   },
   environments: {
@@ -118,7 +128,12 @@ export default defineConfig(({ mode }) => ({
       build: {
         outDir: '../../dist/web-server',
         copyPublicDir: false,
-        rolldownOptions: { input: 'entry-server.tsx' },
+        // One file for Node, whose exports the server calls: none of the client's chunking.
+        rolldownOptions: {
+          input: 'entry-server.tsx',
+          preserveEntrySignatures: 'strict',
+          output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 0 } } },
+        },
       },
     },
   },

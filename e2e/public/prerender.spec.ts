@@ -56,6 +56,11 @@ test.describe('the prerendered HTML', () => {
       const html = await (await artist.get('/')).text();
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('imprint-page-data');
+      // The page's own code comes listed with it, so that it loads with the app's, not after it.
+      const page = await (await artist.get('/edit-profile')).text();
+      expect(page).toMatch(
+        /<link rel="modulepreload" crossorigin href="\/assets\/edit-profile-page-[\w-]{8}\.js">/,
+      );
     } finally {
       await artist.dispose();
     }

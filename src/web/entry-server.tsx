@@ -15,6 +15,8 @@ import { DocumentTitleContext } from './components/use-page-title';
 import { type PageData, seedQueries } from './page-data';
 import { appRoutes } from './routes';
 
+export { pageModulesAt } from './routes';
+
 /**
  * Stands for the CSP nonce in the style tags of a prerender, which is rendered once and sent many
  * times: the server puts each response's own nonce in its place.

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultPublicConfig, NO_SUBMISSION_ID, type SessionUser } from '../domain';
-import { appRoutes, preloadCurrentPages } from './routes';
+import { appRoutes, pageModulesAt, preloadCurrentPages } from './routes';
 import { mockApi } from './test/mock-api';
 import { renderRouter } from './test/render-page';
 
@@ -56,4 +56,31 @@ describe('preloadCurrentPages', () => {
       loaded.some((module) => typeof (module as { DashboardPage?: unknown })?.DashboardPage === 'function'),
     ).toBe(true);
   });
+});
+
+describe('pageModulesAt', () => {
+  it('names the module of the page at a path, by its path under src/web as the build manifest keys it', () => {
+    expect(pageModulesAt(defaultPublicConfig, '/submission/0a9f1c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b')).toEqual([
+      'pages/artist/submission-page.tsx',
+    ]);
+    expect(pageModulesAt(defaultPublicConfig, '/admin/agreement')).toEqual([
+      'pages/staff/agreement/agreement-template-page.tsx',
+    ]);
+    expect(pageModulesAt(defaultPublicConfig, '/no/such/page')).toEqual(['pages/public/not-found-page.tsx']);
+  });
+
+  it('names a module that exists and has the page the route shows, for every route', async () => {
+    const pages = new Set<{ module?: string; preload?: () => Promise<unknown> }>();
+    const walk = (routes: ReturnType<typeof appRoutes>) => {
+      for (const route of routes) {
+        const page = route.Component as { module?: string; preload?: () => Promise<unknown> } | undefined;
+        if (page?.module) pages.add(page);
+        if (route.children) walk(route.children);
+      }
+    };
+    walk(appRoutes(defaultPublicConfig));
+    expect(pages.size).toBeGreaterThanOrEqual(35);
+    // Each load checks that its module exports the component the route names.
+    await Promise.all([...pages].map((page) => page.preload?.()));
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { aboutPath, type PublicConfig } from '../domain/public-config';
 import { RequireRole } from './auth/require-role';
 import { PublicLayout } from './layout/public-layout';
@@ -7,16 +7,30 @@ import { RootErrorPage } from './layout/root-error-page';
 import { StaffArea } from './layout/staff-area';
 import { SigningLayout } from './pages/sign/signing-layout';
 
+/** Every page's module, by its path under src/web (the key Vite's manifest gives its chunk). */
+const pageModules = Object.fromEntries(
+  Object.entries(import.meta.glob<Record<string, unknown>>('./pages/**/*-page.tsx')).map(([file, load]) => [
+    file.slice('./'.length),
+    load,
+  ]),
+);
+
 /**
  * A page loaded on first visit. The layout's Suspense boundary shows "Loading..." meanwhile
- * (spec 001 §2). Pages export named components; this picks the one named.
+ * (spec 001 §2). Pages export named components; this picks the one named. The page keeps its
+ * module's path (`module`), by which the server finds the chunks to preload with a page it sends
+ * unrendered (`pageModulesAt`).
  */
-function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  const page = lazy(async () => {
-    const module = await load();
-    return { default: module[name] as ComponentType };
-  });
-  return Object.assign(page, { preload: load });
+function lazyPage(module: string, name: string) {
+  const loadModule = pageModules[module];
+  if (!loadModule) throw new Error(`No page module ${module}`);
+  const load = async () => {
+    const loaded = await loadModule();
+    if (typeof loaded[name] !== 'function') throw new Error(`${module} has no page ${name}`);
+    return loaded;
+  };
+  const page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return Object.assign(page, { preload: load, module });
 }
 
 /**
@@ -39,66 +53,45 @@ export function preloadCurrentPages(router: {
   );
 }
 
-const HomePage = lazyPage(() => import('./pages/public/home-page'), 'HomePage');
-const LearnMorePage = lazyPage(() => import('./pages/public/learn-more-page'), 'LearnMorePage');
-const AboutPage = lazyPage(() => import('./pages/public/about-page'), 'AboutPage');
-const FaqPage = lazyPage(() => import('./pages/public/faq-page'), 'FaqPage');
-const TermsOfServicePage = lazyPage(
-  () => import('./pages/public/terms-of-service-page'),
-  'TermsOfServicePage',
-);
-const PrivacyPolicyPage = lazyPage(() => import('./pages/public/privacy-policy-page'), 'PrivacyPolicyPage');
-const CookiePolicyPage = lazyPage(() => import('./pages/public/cookie-policy-page'), 'CookiePolicyPage');
-const DataProtectionPage = lazyPage(
-  () => import('./pages/public/data-protection-page'),
-  'DataProtectionPage',
-);
-const NotFoundPage = lazyPage(() => import('./pages/public/not-found-page'), 'NotFoundPage');
-const UnsubscribePage = lazyPage(() => import('./pages/public/unsubscribe-page'), 'UnsubscribePage');
+const HomePage = lazyPage('pages/public/home-page.tsx', 'HomePage');
+const LearnMorePage = lazyPage('pages/public/learn-more-page.tsx', 'LearnMorePage');
+const AboutPage = lazyPage('pages/public/about-page.tsx', 'AboutPage');
+const FaqPage = lazyPage('pages/public/faq-page.tsx', 'FaqPage');
+const TermsOfServicePage = lazyPage('pages/public/terms-of-service-page.tsx', 'TermsOfServicePage');
+const PrivacyPolicyPage = lazyPage('pages/public/privacy-policy-page.tsx', 'PrivacyPolicyPage');
+const CookiePolicyPage = lazyPage('pages/public/cookie-policy-page.tsx', 'CookiePolicyPage');
+const DataProtectionPage = lazyPage('pages/public/data-protection-page.tsx', 'DataProtectionPage');
+const NotFoundPage = lazyPage('pages/public/not-found-page.tsx', 'NotFoundPage');
+const UnsubscribePage = lazyPage('pages/public/unsubscribe-page.tsx', 'UnsubscribePage');
 
-const SubmitPage = lazyPage(() => import('./pages/submit/submit-page'), 'SubmitPage');
-const SubmitSuccessPage = lazyPage(() => import('./pages/submit/submit-success-page'), 'SubmitSuccessPage');
-const InvitationPage = lazyPage(() => import('./pages/submit/invitation-page'), 'InvitationPage');
-const ReturningArtistPage = lazyPage(
-  () => import('./pages/submit/returning-artist-page'),
-  'ReturningArtistPage',
-);
+const SubmitPage = lazyPage('pages/submit/submit-page.tsx', 'SubmitPage');
+const SubmitSuccessPage = lazyPage('pages/submit/submit-success-page.tsx', 'SubmitSuccessPage');
+const InvitationPage = lazyPage('pages/submit/invitation-page.tsx', 'InvitationPage');
+const ReturningArtistPage = lazyPage('pages/submit/returning-artist-page.tsx', 'ReturningArtistPage');
 
-const LoginPage = lazyPage(() => import('./pages/artist/login-page'), 'LoginPage');
-const VerifySignInPage = lazyPage(() => import('./pages/artist/verify-sign-in-page'), 'VerifySignInPage');
-const DashboardPage = lazyPage(() => import('./pages/artist/dashboard-page'), 'DashboardPage');
-const EditProfilePage = lazyPage(() => import('./pages/artist/edit-profile-page'), 'EditProfilePage');
-const SubmissionPage = lazyPage(() => import('./pages/artist/submission-page'), 'SubmissionPage');
-const ReleaseDetailsPage = lazyPage(
-  () => import('./pages/artist/release-details-page'),
-  'ReleaseDetailsPage',
-);
-const SigningPage = lazyPage(() => import('./pages/sign/signing-page'), 'SigningPage');
-const VerifyContractPage = lazyPage(() => import('./pages/contracts/verify-page'), 'VerifyContractPage');
+const LoginPage = lazyPage('pages/artist/login-page.tsx', 'LoginPage');
+const VerifySignInPage = lazyPage('pages/artist/verify-sign-in-page.tsx', 'VerifySignInPage');
+const DashboardPage = lazyPage('pages/artist/dashboard-page.tsx', 'DashboardPage');
+const EditProfilePage = lazyPage('pages/artist/edit-profile-page.tsx', 'EditProfilePage');
+const SubmissionPage = lazyPage('pages/artist/submission-page.tsx', 'SubmissionPage');
+const ReleaseDetailsPage = lazyPage('pages/artist/release-details-page.tsx', 'ReleaseDetailsPage');
+const SigningPage = lazyPage('pages/sign/signing-page.tsx', 'SigningPage');
+const VerifyContractPage = lazyPage('pages/contracts/verify-page.tsx', 'VerifyContractPage');
 
-const SubmissionDetailsPage = lazyPage(
-  () => import('./pages/staff/submission-details-page'),
-  'SubmissionDetailsPage',
-);
-const BoardPage = lazyPage(() => import('./pages/staff/board-page'), 'BoardPage');
-const ArtistPage = lazyPage(() => import('./pages/staff/artist-page'), 'ArtistPage');
-const TestDashboardPage = lazyPage(() => import('./pages/staff/test-dashboard-page'), 'TestDashboardPage');
-const AnalyticsPage = lazyPage(() => import('./pages/staff/analytics-page'), 'AnalyticsPage');
-const AdminInvitePage = lazyPage(() => import('./pages/staff/admin-invite-page'), 'AdminInvitePage');
-const InvitationsPage = lazyPage(() => import('./pages/staff/invitations-page'), 'InvitationsPage');
-const WaitingListPage = lazyPage(() => import('./pages/staff/waiting-list-page'), 'WaitingListPage');
-const ArtistsPage = lazyPage(() => import('./pages/staff/artists-page'), 'ArtistsPage');
-const DecisionTemplatesPage = lazyPage(
-  () => import('./pages/staff/decision-templates-page'),
-  'DecisionTemplatesPage',
-);
-const SettingsPage = lazyPage(() => import('./pages/staff/settings-page'), 'SettingsPage');
-const ResponsePromisePage = lazyPage(
-  () => import('./pages/staff/response-promise-page'),
-  'ResponsePromisePage',
-);
+const SubmissionDetailsPage = lazyPage('pages/staff/submission-details-page.tsx', 'SubmissionDetailsPage');
+const BoardPage = lazyPage('pages/staff/board-page.tsx', 'BoardPage');
+const ArtistPage = lazyPage('pages/staff/artist-page.tsx', 'ArtistPage');
+const TestDashboardPage = lazyPage('pages/staff/test-dashboard-page.tsx', 'TestDashboardPage');
+const AnalyticsPage = lazyPage('pages/staff/analytics-page.tsx', 'AnalyticsPage');
+const AdminInvitePage = lazyPage('pages/staff/admin-invite-page.tsx', 'AdminInvitePage');
+const InvitationsPage = lazyPage('pages/staff/invitations-page.tsx', 'InvitationsPage');
+const WaitingListPage = lazyPage('pages/staff/waiting-list-page.tsx', 'WaitingListPage');
+const ArtistsPage = lazyPage('pages/staff/artists-page.tsx', 'ArtistsPage');
+const DecisionTemplatesPage = lazyPage('pages/staff/decision-templates-page.tsx', 'DecisionTemplatesPage');
+const SettingsPage = lazyPage('pages/staff/settings-page.tsx', 'SettingsPage');
+const ResponsePromisePage = lazyPage('pages/staff/response-promise-page.tsx', 'ResponsePromisePage');
 const AgreementTemplatePage = lazyPage(
-  () => import('./pages/staff/agreement/agreement-template-page'),
+  'pages/staff/agreement/agreement-template-page.tsx',
   'AgreementTemplatePage',
 );
 
@@ -190,6 +183,18 @@ export function appRoutes(config: Pick<PublicConfig, 'labelName'>): RouteObject[
       children: [{ path: 'sign/:token', Component: SigningPage }],
     },
   ];
+}
+
+/**
+ * The modules of the pages the route table opens at `pathname` (their paths under src/web), for
+ * the server to preload their code with the page: found one import at a time, a page's chunks
+ * are a chain of round trips.
+ */
+export function pageModulesAt(config: Pick<PublicConfig, 'labelName'>, pathname: string): string[] {
+  return (matchRoutes(appRoutes(config), pathname) ?? []).flatMap(({ route }) => {
+    const module = (route.Component as { module?: unknown } | null | undefined)?.module;
+    return typeof module === 'string' ? [module] : [];
+  });
 }
 
 export function createAppRouter(config: Pick<PublicConfig, 'labelName'>) {

@@ -8,6 +8,7 @@ import type { PublicConfig } from '../../domain/public-config';
 import type * as ServerEntry from '../../web/entry-server';
 import type { PageData } from '../../web/page-data';
 import type { PrerenderedMarkup } from '../public-config';
+import { readViteManifest } from './page-preloads';
 
 /** A prerendered page, ready to go into index.html. */
 export interface PrerenderedPage extends PrerenderedMarkup {
@@ -67,13 +68,7 @@ function prerenderTemplate(template: string, webRoot: string, nonceSlot: string)
  * in place of the app's, or undefined when the build has none: those pages then get the app.
  */
 function staticPageTemplate(html: string, webRoot: string): string | undefined {
-  let manifest: Record<string, { file?: string; isEntry?: boolean }>;
-  try {
-    manifest = JSON.parse(fs.readFileSync(path.join(webRoot, '.vite', 'manifest.json'), 'utf8'));
-  } catch {
-    return undefined;
-  }
-  const file = manifest['static-page.ts']?.file;
+  const file = readViteManifest(webRoot)?.['static-page.ts']?.file;
   const appScript =
     /<script type="module" fetchpriority="low" crossorigin src="\/assets\/[^"]+\.js"><\/script>/;
   if (!file || !appScript.test(html)) return undefined;
@@ -154,6 +149,11 @@ export class PrerenderedPages {
   /** The index.html `page` goes into: with the static page's script, or the app's. */
   templateFor(page: PrerenderedPage): string {
     return page.static && this.template.staticHtml ? this.template.staticHtml : this.template.html;
+  }
+
+  /** The modules of the pages the app opens at `pathname` (routes.tsx, `pageModulesAt`). */
+  pageModulesAt(pathname: string): string[] {
+    return this.entry.pageModulesAt(this.config, pathname);
   }
 
   has(pathname: string): boolean {

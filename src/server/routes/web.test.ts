@@ -31,6 +31,9 @@ export function prerenderedPaths() {
 export function staticPagePaths() {
   return ['/faq'];
 }
+export function pageModulesAt(config, pathname) {
+  return pathname.startsWith('/submission/') ? ['pages/artist/submission-page.tsx'] : [];
+}
 export async function renderPage(path, config, pageData) {
   if (path === '/broken' || path.includes('render=fail')) throw new Error('stand-in render failure');
   const mode = pageData.siteConfig.submissionsEnabled ? 'Submit your music' : 'Join the waiting list';
@@ -77,6 +80,18 @@ beforeAll(async () => {
     JSON.stringify({
       'index.html': { file: 'assets/index-abc123.js', isEntry: true },
       'static-page.ts': { file: 'assets/static-page-xyz789.js', isEntry: true },
+      // A page whose chunks import each other in a circle, and one the template preloads already.
+      'pages/artist/submission-page.tsx': {
+        file: 'assets/submission-page-aaa111.js',
+        isDynamicEntry: true,
+        imports: ['_shared-bbb222.js', 'index.html'],
+      },
+      '_shared-bbb222.js': {
+        file: 'assets/shared-bbb222.js',
+        imports: ['_chunk-def456.js', '_deep-ccc333.js'],
+      },
+      '_deep-ccc333.js': { file: 'assets/deep-ccc333.js', imports: ['_shared-bbb222.js'] },
+      '_chunk-def456.js': { file: 'assets/chunk-def456.js' },
     }),
   );
   await fs.writeFile(
@@ -127,6 +142,28 @@ describe('the web app', () => {
       expect(response.headers['content-security-policy']).toContain(`style-src 'self' 'nonce-${nonce}'`);
     },
   );
+
+  it("preloads a page's code, every chunk it imports once, with a page the browser renders", async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/submission/0a9f1c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+    });
+    expect(response.statusCode).toBe(200);
+    const preloaded = [
+      ...response.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+    ].map((match) => match[1]);
+    expect(preloaded).toEqual([
+      // The template's own, for the app's entry.
+      '/assets/chunk-def456.js',
+      '/assets/submission-page-aaa111.js',
+      '/assets/shared-bbb222.js',
+      '/assets/deep-ccc333.js',
+    ]);
+    expect(response.body.indexOf('submission-page-aaa111')).toBeLessThan(response.body.indexOf('</head>'));
+    // A page with no chunks of its own gets the template's preloads alone.
+    const other = await ctx.app.inject({ method: 'GET', url: '/i/some-token' });
+    expect(other.body.match(/rel="modulepreload"/g)).toHaveLength(1);
+  });
 
   it('gives every page its own nonce', async () => {
     const first = await ctx.app.inject({ method: 'GET', url: '/' });

@@ -7,6 +7,7 @@ import { resolveRequestAuth, sessionCookieName } from '../policies/authenticatio
 import { renderIndexHtml } from '../public-config';
 import { readSiteConfig } from '../services/settings/site-config';
 import { requestNow } from '../test-clock';
+import { PagePreloads, readViteManifest } from './page-preloads';
 import { type PrerenderedPage, PrerenderedPages } from './prerendered-pages';
 import { loadSignedInPageData, signedInPageAt } from './signed-in-pages';
 
@@ -67,6 +68,11 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
         .catch((error: unknown) => app.log.warn({ err: error }, 'The pages could not be prerendered ahead'));
     });
   }
+  const manifest = readViteManifest(webRoot);
+  const preloads =
+    template && prerendered && manifest
+      ? new PagePreloads(template, manifest, (pathname) => prerendered.pageModulesAt(pathname))
+      : undefined;
   const cookieName = sessionCookieName(app.config);
 
   /** The visitor's prerendered page at `pathname` in the current mode, if it has one. */
@@ -127,7 +133,12 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
     }
   };
 
-  const sendApp = (reply: FastifyReply, page: PrerenderedPage | undefined, personal = false) => {
+  const sendApp = (
+    reply: FastifyReply,
+    pathname: string,
+    page: PrerenderedPage | undefined,
+    personal = false,
+  ) => {
     if (!template) {
       return reply
         .code(503)
@@ -152,7 +163,9 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
         .type('text/html; charset=utf-8')
         .send(
           renderIndexHtml(
-            page && prerendered ? prerendered.templateFor(page) : template,
+            page && prerendered
+              ? prerendered.templateFor(page)
+              : (preloads?.templateFor(pathname) ?? template),
             publicConfig,
             nonce,
             page,
@@ -172,10 +185,10 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
       !/\.[a-z0-9]{1,8}$/i.test(url);
     if (!wantsPage) return reply.callNotFound();
     const forVisitor = await prerenderedPage(request, url);
-    if (forVisitor) return sendApp(reply, forVisitor);
+    if (forVisitor) return sendApp(reply, url, forVisitor);
     const search = request.url.slice(url.length);
     const forReader = await signedInPage(request, reply, url, search);
-    return sendApp(reply, forReader, forReader !== undefined);
+    return sendApp(reply, url, forReader, forReader !== undefined);
   });
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, error: 'Not found' }));
