@@ -198,7 +198,7 @@ describe('chunks left out of the precache', () => {
   const web = path.resolve(import.meta.dirname, '..');
   const staffPages = [
     ...readFileSync(path.join(web, 'routes.tsx'), 'utf8').matchAll(
-      /import\('\.\/pages\/staff\/(?:[\w-]+\/)*([\w-]+)'\)/g,
+      /lazyPage\(\s*'pages\/staff\/(?:[\w-]+\/)*([\w-]+)\.tsx'/g,
     ),
   ].map((match) => match[1]);
 
