@@ -113,7 +113,7 @@ export default defineConfig(({ mode }) => ({
       // into a chunk of its own. Left to itself, Rolldown gave the artist's submission page 123
       // chunks, most of them a few hundred bytes of MUI helpers; a browser fetches six at a time
       // over HTTP/1.1, so on a phone's 150 ms round trip the page took 5.5 s to show, and 3.8 s
-      // with 27 chunks. No page loads more script for it (bench:web).
+      // with 27 chunks. Pages load about as much script as before (bench:web).
       // docs/decisions/0013-chunks-and-page-preloads.md has the measurements.
       preserveEntrySignatures: false,
       output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16 * 1024 } } },

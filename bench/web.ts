@@ -4,14 +4,17 @@
 // brotli (quality 11) would send it, beside the page's HTML, over ROUNDS rounds (min / median /
 // max) against the page's goal. Then, on /submit with the CPU slowed 4x as Lighthouse's mobile
 // profile does, a tap on Next Step right after the load event: the time from the tap (the event's
-// own timestamp) to the frame after step 1's errors are on the page.
+// own timestamp) to the frame after step 1's errors are on the page. And the artist's submission
+// page, which the browser renders: the time to its heading with its chunks listed in the HTML, and
+// in the same round without them.
 // Prints figures and writes bench/results/web.md (BENCH_RESULTS=0: not written); never passes or
 // fails.
 //   npm run bench:web                 # builds the app first
 //   SKIP_WEB_BUILD=1 ROUNDS=5 npm run bench:web
 //   ROUTES=/,/submit VERBOSE=1 npm run bench:web   # VERBOSE lists each script of the last round
+import { readFileSync } from 'node:fs';
 import zlib from 'node:zlib';
-import { type Browser, chromium } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { type BuiltApp, chosenRoutes, chromiumPath, startBuiltApp, TAP_GOAL_MS } from './support/built-app';
 import { benchResults } from './support/results';
 import { formatStats, stats } from './support/stats';
@@ -27,6 +30,17 @@ const kb = (bytes: number) => bytes / 1024;
 const brotli = (body: Buffer) =>
   zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
+/** Lighthouse's mobile network for `page`: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
+async function onMobileNetwork(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+}
+
 /** One load of `path`: the HTML's and the scripts' brotli sizes, with each script's when VERBOSE. */
 async function measureLoad(
   browser: Browser,
@@ -40,13 +54,7 @@ async function measureLoad(
   });
   try {
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
+    await onMobileNetwork(page);
     const origin = new URL(app.baseURL).origin;
     const bodies: Promise<{ type: string; url: string; body: Buffer } | null>[] = [];
     page.on('response', (response) => {
@@ -126,6 +134,45 @@ async function measureFirstTap(browser: Browser, app: BuiltApp): Promise<number>
   }
 }
 
+/**
+ * The demo artist's newest submission, a page the server sends unrendered, on the mobile network:
+ * ms from the navigation to its heading. `withoutPreloads` takes the page's chunk preloads out of
+ * its HTML (routes/page-preloads.ts), leaving the template's own: the browser then finds the
+ * page's chunks one import at a time.
+ */
+async function measureBrowserRenderedPage(browser: Browser, app: BuiltApp, withoutPreloads: boolean) {
+  const context = await browser.newContext({
+    baseURL: app.baseURL,
+    storageState: app.storageStates.artist,
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const list = (await (await context.request.get('/api/profile/submissions')).json()) as {
+      submissions: { itemId: string }[];
+    };
+    const path = `/submission/${list.submissions[0]?.itemId}`;
+    const page = await context.newPage();
+    await onMobileNetwork(page);
+    if (withoutPreloads) {
+      const template = readFileSync('dist/web/index.html', 'utf8');
+      await page.route(path, async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(
+          /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g,
+          (link, href: string) => (template.includes(`href="${href}"`) ? link : ''),
+        );
+        await route.fulfill({ response, body: html });
+      });
+    }
+    const started = Date.now();
+    await page.goto(path);
+    await page.locator('h1').first().waitFor({ timeout: 60_000 });
+    return Date.now() - started;
+  } finally {
+    await context.close();
+  }
+}
+
 async function main() {
   const routes = chosenRoutes();
   const app = await startBuiltApp();
@@ -134,6 +181,7 @@ async function main() {
     const html = new Map<string, number[]>();
     const js = new Map<string, number[]>();
     const taps: number[] = [];
+    const opened = { listed: [] as number[], found: [] as number[] };
     let last = new Map<string, { path: string; br: number }[]>();
     // Alternating rounds: every page once per round, so a noisy minute touches them all alike.
     for (let round = 0; round < rounds; round++) {
@@ -145,6 +193,10 @@ async function main() {
         last.set(route.path, load.scripts);
       }
       if (routes.some((route) => route.path === '/submit')) taps.push(await measureFirstTap(browser, app));
+      if (routes.some((route) => route.path === '/dashboard')) {
+        opened.listed.push(await measureBrowserRenderedPage(browser, app, false));
+        opened.found.push(await measureBrowserRenderedPage(browser, app, true));
+      }
     }
 
     out.log(
@@ -165,6 +217,13 @@ async function main() {
       out.log('');
       out.log(
         `/submit, CPU 4x slower, Next Step tapped right after load: ${formatStats(taps, 0)} ms from the tap to step 1's errors on screen (goal ≤ ${TAP_GOAL_MS} ms: ${met ? 'met' : 'not met'})`,
+      );
+    }
+    if (opened.listed.length > 0) {
+      const ratio = opened.listed.map((ms, index) => ms / (opened.found[index] ?? ms));
+      out.log('');
+      out.log(
+        `An artist's submission page, which the browser renders, on the same network: its heading after ${formatStats(opened.listed, 0)} ms with its chunks listed in the HTML; ${formatStats(opened.found, 0)} ms with them found one import at a time (ratio ${formatStats(ratio, 2)})`,
       );
     }
     if (verbose) {
