@@ -14,7 +14,8 @@
 //   ROUTES=/,/submit VERBOSE=1 npm run bench:web   # VERBOSE lists each script of the last round
 import { readFileSync } from 'node:fs';
 import zlib from 'node:zlib';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
+import { onMobileNetwork } from '../e2e/support/layout-shift';
 import { type BuiltApp, chosenRoutes, chromiumPath, startBuiltApp, TAP_GOAL_MS } from './support/built-app';
 import { benchResults } from './support/results';
 import { formatStats, stats } from './support/stats';
@@ -29,17 +30,6 @@ const out = benchResults('web', {
 const kb = (bytes: number) => bytes / 1024;
 const brotli = (body: Buffer) =>
   zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-
-/** Lighthouse's mobile network for `page`: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
-async function onMobileNetwork(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-}
 
 /** One load of `path`: the HTML's and the scripts' brotli sizes, with each script's when VERBOSE. */
 async function measureLoad(

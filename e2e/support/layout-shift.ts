@@ -3,13 +3,8 @@ import { expect, type Page } from '@playwright/test';
 /** The layout shift a page may have as it loads. */
 export const CLS_GOAL = 0.05;
 
-/**
- * Opens `path` and answers the sum of its layout shifts that had no recent input (CLS as the
- * browser reports it, without session windows: the stricter figure), once the page has settled:
- * its heading shown, the network quiet and the last data drawn.
- */
-export async function layoutShift(page: Page, path: string): Promise<number> {
-  // Lighthouse's mobile network: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up.
+/** Lighthouse's mobile network for `page`: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
+export async function onMobileNetwork(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
@@ -17,6 +12,15 @@ export async function layoutShift(page: Page, path: string): Promise<number> {
     downloadThroughput: (1.6 * 1024 * 1024) / 8,
     uploadThroughput: (750 * 1024) / 8,
   });
+}
+
+/**
+ * Opens `path` and answers the sum of its layout shifts that had no recent input (CLS as the
+ * browser reports it, without session windows: the stricter figure), once the page has settled:
+ * its heading shown, the network quiet and the last data drawn.
+ */
+export async function layoutShift(page: Page, path: string): Promise<number> {
+  await onMobileNetwork(page);
   await page.addInitScript(() => {
     const state = window as unknown as { __shift: number };
     state.__shift = 0;
