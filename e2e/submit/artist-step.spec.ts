@@ -126,3 +126,38 @@ test('the Spotify URL is checked and verified; TikTok needs its host; a new arti
   await expect(page.getByText('Please include tiktok.com/ in the URL')).toBeVisible();
   expectNoProblems(problems);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the country list opens above a field near the bottom of the screen, and below one with room under it', async ({
+    page,
+    problems,
+  }) => {
+    await page.goto('/submit');
+    await dismissBetaNotice(page);
+    const country = page.getByRole('combobox', { name: 'Country' });
+    const list = page.getByRole('listbox', { name: 'Country' });
+    const scrollFieldTo = (top: number) =>
+      country.evaluate((field, to) => window.scrollBy(0, field.getBoundingClientRect().top - to), top);
+
+    await scrollFieldTo(700);
+    await country.fill('United');
+    await expect(page.getByRole('option', { name: 'United Kingdom' })).toBeVisible();
+    const [field, popup] = await Promise.all([country.boundingBox(), list.boundingBox()]);
+    // Wholly on screen, its bottom edge just over the field.
+    expect(popup && field && popup.y + popup.height).toBeLessThanOrEqual(field?.y ?? 0);
+    expect(popup?.y).toBeGreaterThanOrEqual(0);
+
+    // Scrolled so that the field is near the top, the open list moves under it.
+    await scrollFieldTo(150);
+    await expect
+      .poll(async () => ((await list.boundingBox())?.y ?? 0) > ((await country.boundingBox())?.y ?? 0))
+      .toBe(true);
+    const below = await list.boundingBox();
+    expect(below && below.y + below.height).toBeLessThanOrEqual(844);
+    await page.getByRole('option', { name: 'United Kingdom' }).click();
+    await expect(country).toHaveValue('United Kingdom');
+    expectNoProblems(problems);
+  });
+});

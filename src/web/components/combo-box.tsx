@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import useAutocomplete from '@mui/material/useAutocomplete';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useState } from 'react';
+import { type PopupPlacement, placePopupOnScreen } from './popup-placement';
 import { TextInput, type TextInputProps } from './text-input';
 
 type ComboBoxProps = Pick<TextInputProps, 'label' | 'required' | 'error' | 'helperText'> & {
@@ -31,7 +32,8 @@ type ComboBoxProps = Pick<TextInputProps, 'label' | 'required' | 'error' | 'help
  * MUI's Autocomplete component adds Popper (popper.js), a Portal and Chip to a page; the country
  * and city of the submit form's first step need none of them, and a phone loads and runs that
  * code before the step answers. The list opens below the field, inside the page's flow of layers,
- * so it scrolls with the page.
+ * so it scrolls with the page; near the bottom of the screen (a phone's keyboard up) it opens above
+ * the field instead, as a native select does.
  */
 export function ComboBox({
   id,
@@ -76,6 +78,7 @@ export function ComboBox({
   });
   const shown = groupedOptions as string[];
   const showPopup = popupOpen && (shown.length > 0 || !freeSolo);
+  const placement = usePopupPlacement(showPopup ? anchorEl : null);
   return (
     <Box {...getRootProps(rootProps)} sx={{ position: 'relative', width: '100%' }}>
       <TextInput
@@ -120,12 +123,15 @@ export function ComboBox({
           elevation={8}
           sx={{
             position: 'absolute',
-            top: anchorEl.offsetTop + anchorEl.offsetHeight + 4,
+            // Above the field, the list's bottom edge is kept 4 px over it whatever its height.
+            ...(placement?.above
+              ? { top: anchorEl.offsetTop - 4, transform: 'translateY(-100%)' }
+              : { top: anchorEl.offsetTop + anchorEl.offsetHeight + 4 }),
             left: 0,
             right: 0,
             zIndex: 'modal',
             overflow: 'auto',
-            maxHeight: '40vh',
+            maxHeight: placement ? placement.maxHeight : '40vh',
           }}
         >
           {shown.length === 0 ? (
@@ -172,4 +178,36 @@ export function ComboBox({
       )}
     </Box>
   );
+}
+
+/**
+ * Where the list of `field` opens (`placePopup`), measured before the list is painted and again
+ * as the page scrolls or the screen changes (a phone's keyboard opening); null while it is closed.
+ */
+function usePopupPlacement(field: HTMLElement | null): PopupPlacement | null {
+  const [placement, setPlacement] = useState<PopupPlacement | null>(null);
+  useLayoutEffect(() => {
+    if (!field) {
+      setPlacement(null);
+      return;
+    }
+    const place = () =>
+      setPlacement((current) => {
+        const next = placePopupOnScreen(field);
+        return current?.above === next.above && current.maxHeight === next.maxHeight ? current : next;
+      });
+    place();
+    const viewport = window.visualViewport;
+    window.addEventListener('scroll', place, { passive: true });
+    window.addEventListener('resize', place);
+    viewport?.addEventListener('resize', place);
+    viewport?.addEventListener('scroll', place);
+    return () => {
+      window.removeEventListener('scroll', place);
+      window.removeEventListener('resize', place);
+      viewport?.removeEventListener('resize', place);
+      viewport?.removeEventListener('scroll', place);
+    };
+  }, [field]);
+  return placement;
 }
