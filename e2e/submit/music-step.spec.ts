@@ -57,7 +57,15 @@ test('a single: every message of the step, a real WAV and JPEG upload with progr
   await page.getByLabel('WAV file for Track 1').setInputFiles(wavFile('Night Drive.wav'));
   await expect(page.getByRole('progressbar', { name: 'Upload progress of Night Drive' })).toBeVisible();
   const track = page.getByRole('listitem', { name: 'Track 1' });
-  await expect(track.getByRole('button', { name: 'Play Night Drive' })).toBeVisible({ timeout: 30_000 });
+  // The file's row shows the upload where its facts go once it is in, with no preview meanwhile
+  // (spec 001 §4), and keeps its height when the upload ends: nothing under it moves.
+  const play = track.getByRole('button', { name: 'Play Night Drive' });
+  await expect(play).toBeDisabled();
+  await expect(track.getByRole('button', { name: 'Cancel upload' })).toBeVisible();
+  const uploading = await play.locator('..').boundingBox();
+  await expect(play).toBeEnabled({ timeout: 30_000 });
+  await expect(track.getByRole('button', { name: 'Replace file' })).toBeVisible();
+  expect((await play.locator('..').boundingBox())?.height).toBeCloseTo(uploading?.height ?? 0, 0);
   await expect(page.getByLabel('Track title')).toHaveValue('Night Drive');
   for (const chip of ['Stereo', '44.1 kHz', '16-bit', '0:31'])
     await expect(track.getByText(chip, { exact: true })).toBeVisible();

@@ -33,7 +33,7 @@ import {
   RELEASE_AUDIO_ACCEPT,
 } from '../../../../../domain';
 import { FilePickBox } from '../../../../components/file-pick-box';
-import { UploadStatus } from '../../../../components/upload-status';
+import { UploadProgressLine } from '../../../../components/upload-status';
 import { fieldAnchor, fieldDomId, useErrorsUnder } from '../../../../forms/field-errors';
 import { FormTextField } from '../../../../forms/form-fields';
 import { getToday, type SubmitFormValues } from '../../../../forms/form-values';
@@ -205,17 +205,6 @@ export function TrackCard({ index, count, onMove, onRemove }: TrackCardProps) {
         </Alert>
       )}
 
-      {busy && (
-        <Box sx={{ mb: 2 }}>
-          <UploadStatus
-            fileName={upload.file.name}
-            progressLabel={`Upload progress of ${name}`}
-            progress={upload.progress}
-            onCancel={file.cancel}
-          />
-        </Box>
-      )}
-
       {upload?.status === 'failed' && (
         <Alert
           severity="error"
@@ -230,7 +219,9 @@ export function TrackCard({ index, count, onMove, onRemove }: TrackCardProps) {
         </Alert>
       )}
 
-      {hasAudio && track.fileName !== undefined && (
+      {/* The file's row from the moment it uploads: its progress where its facts then go, Cancel
+          where Replace then goes, so the card keeps its height when the upload ends. */}
+      {(busy || (hasAudio && track.fileName !== undefined)) && (
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           spacing={1.5}
@@ -241,28 +232,43 @@ export function TrackCard({ index, count, onMove, onRemove }: TrackCardProps) {
             size="small"
             startIcon={preview.isPlaying ? <Pause /> : <PlayArrow />}
             onClick={() => void preview.toggle()}
-            disabled={!preview.canPlay}
+            // Spec 001 §4: no preview while the file uploads.
+            disabled={busy || !preview.canPlay}
             aria-label={`${preview.isPlaying ? 'Pause' : 'Play'} ${name}`}
           >
             {preview.isPlaying ? 'Pause' : 'Play'}
           </Button>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-              {track.fileName}
-              {upload?.status === 'done' ? ` · ${formatBytes(upload.file.size)}` : ''}
+              {busy ? upload.file.name : track.fileName}
+              {upload?.status === 'done' || busy ? ` · ${formatBytes(upload.file.size)}` : ''}
             </Typography>
-            {summary && (
-              <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-                <Chip size="small" label={formatChannels(summary.channels)} />
-                <Chip size="small" label={formatSampleRate(summary.sampleRate)} />
-                <Chip size="small" label={`${summary.bitsPerSample}-bit`} />
-                <Chip size="small" label={formatDuration(summary.durationSeconds)} />
-              </Stack>
+            {busy ? (
+              <UploadProgressLine
+                fileName={upload.file.name}
+                progressLabel={`Upload progress of ${name}`}
+                progress={upload.progress}
+              />
+            ) : (
+              summary && (
+                <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+                  <Chip size="small" label={formatChannels(summary.channels)} />
+                  <Chip size="small" label={formatSampleRate(summary.sampleRate)} />
+                  <Chip size="small" label={`${summary.bitsPerSample}-bit`} />
+                  <Chip size="small" label={formatDuration(summary.durationSeconds)} />
+                </Stack>
+              )
             )}
           </Box>
-          <Button size="small" onClick={pick}>
-            Replace file
-          </Button>
+          {busy ? (
+            <Button size="small" onClick={file.cancel}>
+              Cancel upload
+            </Button>
+          ) : (
+            <Button size="small" onClick={pick}>
+              Replace file
+            </Button>
+          )}
         </Stack>
       )}
       {preview.error && (
