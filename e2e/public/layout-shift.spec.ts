@@ -74,5 +74,22 @@ test.describe('on a desktop', () => {
         expect(await layoutShift(page, path)).toBeLessThanOrEqual(CLS_GOAL);
       });
     }
+
+    test.describe('in a narrow window', () => {
+      test.use({ viewport: { width: 700, height: 800 } });
+
+      // A desktop browser is guessed wide; once a page has asked for the window's width
+      // (Accept-CH), the board comes laid out for the window it is in, as cards.
+      test('/admin/board comes laid out for the window, once a page has asked for its width', async ({
+        page,
+      }) => {
+        await page.goto('/admin/settings');
+        expect(await layoutShift(page, '/admin/board')).toBeLessThanOrEqual(CLS_GOAL);
+        // Rendered by the server for a narrow screen, not re-laid out by the browser after.
+        const rendered = await page.locator('#imprint-page-data').textContent();
+        expect(JSON.parse(rendered ?? '{}')).toMatchObject({ signedIn: { wideScreen: false } });
+        await expect(page.getByRole('table')).toHaveCount(0);
+      });
+    });
   });
 });

@@ -145,13 +145,20 @@ export function signedInPageAt(pathname: string): SignedInPage | undefined {
   return signedInPages.get(pathname);
 }
 
+/** The theme's `md` breakpoint (MUI's default, 900 px), from which a screen is wide. */
+const WIDE_FROM_PX = 900;
+
 /**
- * Whether the reader's screen is wide (≥ md), guessed from the request: a phone says so in its
- * client hints (`Sec-CH-UA-Mobile: ?1`) or its user agent ("Mobile"). Only a page that lays itself
- * out in JavaScript needs it (the board's table or cards); a wrong guess costs one re-render after
- * hydration, never a mismatch.
+ * Whether the reader's screen is wide (≥ md), from the request: the width of the browser's window
+ * where it says it (`Sec-CH-Viewport-Width`, which Chromium sends once a page of the site has
+ * asked for it with `Accept-CH`: routes/web.ts), else guessed, since a phone says so in its client
+ * hints (`Sec-CH-UA-Mobile: ?1`) or its user agent ("Mobile"). Only a page that lays itself out in
+ * JavaScript needs it (the board's table or cards); a wrong guess (a narrow window on a desktop
+ * without the width hint) costs one re-render after hydration, never a mismatch.
  */
 export function guessWideScreen(request: FastifyRequest): boolean {
+  const width = Number(request.headers['sec-ch-viewport-width']);
+  if (Number.isFinite(width) && width > 0) return width >= WIDE_FROM_PX;
   const hint = request.headers['sec-ch-ua-mobile'];
   if (hint === '?1') return false;
   if (hint === '?0') return true;

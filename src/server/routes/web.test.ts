@@ -165,6 +165,14 @@ describe('the web app', () => {
     expect(other.body.match(/rel="modulepreload"/g)).toHaveLength(1);
   });
 
+  it("asks every page's browser for the window's width", async () => {
+    for (const url of ['/', '/submit', '/no/such/page']) {
+      expect((await ctx.app.inject({ method: 'GET', url })).headers['accept-ch']).toBe(
+        'Sec-CH-Viewport-Width',
+      );
+    }
+  });
+
   it('gives every page its own nonce', async () => {
     const first = await ctx.app.inject({ method: 'GET', url: '/' });
     const second = await ctx.app.inject({ method: 'GET', url: '/' });
@@ -500,6 +508,18 @@ describe('signed-in pages, rendered per request for their reader', () => {
       unsignedLinks((await page('/api/board/items?status=pending&limit=25', staff)).json()),
     );
     expect(pendingData.signedIn.wideScreen).toBe(false);
+    // Every page asks for the window's width; a desktop browser that sends it is laid out by it,
+    // a narrow window as a phone.
+    expect(all.headers['accept-ch']).toBe('Sec-CH-Viewport-Width');
+    const desktop = { 'sec-ch-ua-mobile': '?0' };
+    for (const [width, wide] of [
+      ['700', false],
+      ['1280', true],
+      ['not a width', true],
+    ] as const) {
+      const board = await page('/admin/board', staff, { ...desktop, 'sec-ch-viewport-width': width });
+      expect(pageDataOf(board.body).signedIn.wideScreen).toBe(wide);
+    }
     // An unknown filter is the whole board, as the page reads it.
     expect(pageDataOf((await page('/admin/board?status=archived', staff)).body).signedIn.board.filter).toBe(
       'all',

@@ -160,6 +160,10 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string; publicConfig: Publ
         .header('cache-control', personal ? 'private, no-store' : 'no-cache')
         // The page differs with the session cookie (prerendered for visitors, rendered per reader).
         .header('vary', 'Cookie')
+        // The window's width with every later page, for those laid out by the screen
+        // (signed-in-pages.ts, guessWideScreen). A page rendered per reader is never cached, so it
+        // needs no Vary for it.
+        .header('accept-ch', 'Sec-CH-Viewport-Width')
         .type('text/html; charset=utf-8')
         .send(
           renderIndexHtml(
