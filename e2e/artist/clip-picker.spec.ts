@@ -90,13 +90,12 @@ test('in the submission form: a clip dragged with the mouse and nudged with the 
   await expect(page.getByRole('heading', { name: 'What are you sending us?' })).toBeVisible();
   const card = page.getByRole('listitem', { name: 'Track 1' });
   await card.getByLabel('WAV file for Track 1').setInputFiles(swellingWav('Tide Line.wav', 80));
-  await expect(card.getByRole('button', { name: 'Play Tide Line' })).toBeVisible({ timeout: 60_000 });
+  await expect(card.getByRole('button', { name: 'Play Tide Line' })).toBeEnabled({ timeout: 60_000 });
   await expect(page.getByRole('note', { name: 'Level check of Tide Line' })).toContainText('Loudness', {
     timeout: 60_000,
   });
 
-  // The upload's progress bar goes when it is done, and the card's details move up with it: a
-  // click at that moment would land beside the switch.
+  // The upload is done: its progress bar is gone.
   await expect(card.getByRole('progressbar', { name: 'Upload progress of Tide Line' })).toHaveCount(0, {
     timeout: 60_000,
   });

@@ -38,7 +38,7 @@ test('a track with its own artwork: the switch asks for a picture, the JPEG uplo
   await openSubmitWithDraft(page, 1, { ...artistDetails(), ...who });
   await page.getByLabel('WAV file for Track 1').setInputFiles(audio);
   const card = page.getByRole('listitem', { name: 'Track 1' });
-  await expect(card.getByRole('button', { name: 'Play Harbour Lights' })).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByRole('button', { name: 'Play Harbour Lights' })).toBeEnabled({ timeout: 30_000 });
   await page.getByLabel('Artwork file').setInputFiles(cover);
   const releaseArtwork = page.getByRole('region', { name: 'Artwork', exact: true });
   await expect(releaseArtwork.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 30_000 });

@@ -57,7 +57,7 @@ const levelCheck = (page: Page, title: string) => page.getByRole('note', { name:
 async function completeAndSubmit(page: Page, title: string) {
   await expect(
     page.getByRole('listitem', { name: 'Track 1' }).getByRole('button', { name: `Play ${title}` }),
-  ).toBeVisible({ timeout: 30_000 });
+  ).toBeEnabled({ timeout: 30_000 });
   await page.getByLabel('Artwork file').setInputFiles(await jpegFile('cover.jpg', 800, 800));
   await expect(page.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Release title').fill(title);
@@ -125,7 +125,7 @@ test('a clean −14 LUFS master looks good; a file chosen instead is checked aga
   await expect(page.getByRole('progressbar', { name: 'Level check of Even Keel' })).toHaveCount(0);
   await expect(
     page.getByRole('listitem', { name: 'Track 1' }).getByRole('button', { name: 'Play Even Keel' }),
-  ).toBeVisible({ timeout: 30_000 });
+  ).toBeEnabled({ timeout: 30_000 });
   expect(await axeViolations(page)).toEqual([]);
 
   // Another file in the slot: its own check, the first one's words gone.

@@ -137,7 +137,7 @@ test('a mono, low-rate WAV is described and warned about before it uploads', asy
   }
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await warning.getByRole('button', { name: 'Upload anyway' }).click();
-  await expect(page.getByRole('button', { name: 'Play demo' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Play demo' })).toBeEnabled({ timeout: 30_000 });
 
   // A text file renamed .wav is refused by its header, not its name.
   await page.getByLabel('WAV file for Track 1').setInputFiles({
@@ -346,7 +346,7 @@ test('leaving the form while a file uploads asks first, with the spec’s words'
     .toEqual(['Upload in progress! Are you sure you want to leave? This will cancel your upload.']);
   await expect(page).toHaveURL('/submit');
   release();
-  await expect(page.getByRole('button', { name: 'Play Held' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Play Held' })).toBeEnabled({ timeout: 30_000 });
   // Done uploading: nothing to lose, so no question.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL('/');

@@ -56,7 +56,7 @@ async function uploadTrack(page: Page, n: number, file: ReturnType<typeof wavFil
   const title = file.name.replace(/\.wav$/, '');
   await expect(
     page.getByRole('listitem', { name: `Track ${n}` }).getByRole('button', { name: `Play ${title}` }),
-  ).toBeVisible({
+  ).toBeEnabled({
     timeout: 30_000,
   });
 }
