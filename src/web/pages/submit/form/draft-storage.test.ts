@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDefaultTrackMetadata } from '../../../../domain';
 import { createInitialValues, type SubmitFormValues } from '../../../forms/form-values';
-import { loadDraft, saveDraft } from './draft-storage';
+import { loadDraft, resumeDraft, saveDraft } from './draft-storage';
 
 /** The browser's localStorage, in memory. */
 function memoryStorage(): Storage {
@@ -66,5 +66,25 @@ describe('the browser draft', () => {
       customArtworkFileName: 'tide.jpg',
     });
     expect(draft?.values.tracks[1]?.customArtworkFileId).toBeUndefined();
+  });
+});
+
+describe('resumeDraft', () => {
+  const initial = createInitialValues();
+  const draft = { step: 2, values: { ...initial, firstName: 'Old', surname: 'Quinn', bio: 'Dream pop' } };
+
+  it('resumes the draft as it was over a form nobody touched, or none', () => {
+    expect(resumeDraft(draft, { step: 0, values: { ...initial }, initial })).toBe(draft);
+    expect(resumeDraft(draft, undefined)).toBe(draft);
+  });
+
+  it('keeps what the artist changed meanwhile over the draft, on the step they are on', () => {
+    const resumed = resumeDraft(draft, {
+      step: 0,
+      values: { ...initial, firstName: 'Nova', noTikTok: true },
+      initial,
+    });
+    expect(resumed.step).toBe(0);
+    expect(resumed.values).toEqual({ ...draft.values, firstName: 'Nova', noTikTok: true });
   });
 });

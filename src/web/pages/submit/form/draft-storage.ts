@@ -93,6 +93,32 @@ export async function loadDraft(now = Date.now(), key = DRAFT_STORAGE_KEY): Prom
   return null;
 }
 
+/** The form as it is when its draft has been read: a moment after it showed, empty. */
+export interface FormMeanwhile {
+  step: number;
+  values: SubmitFormValues;
+  /** The values the form started with. */
+  initial: SubmitFormValues;
+}
+
+/**
+ * The draft that resumes a form the artist may already have typed into: the draft is read a
+ * moment after the form shows (its schema's code is fetched first), and a phone's keyboard is
+ * quicker. What they changed meanwhile is kept over the draft's values, and they stay on the step
+ * they are on; an untouched form resumes the draft as it was.
+ */
+export function resumeDraft(draft: Draft, form: FormMeanwhile | undefined): Draft {
+  if (!form) return draft;
+  const changed = (Object.keys(form.values) as Array<keyof SubmitFormValues>).filter(
+    (key) => JSON.stringify(form.values[key]) !== JSON.stringify(form.initial[key]),
+  );
+  if (changed.length === 0) return draft;
+  return {
+    step: form.step,
+    values: { ...draft.values, ...Object.fromEntries(changed.map((key) => [key, form.values[key]])) },
+  };
+}
+
 export function clearDraft(key = DRAFT_STORAGE_KEY): void {
   storage()?.removeItem(key);
 }

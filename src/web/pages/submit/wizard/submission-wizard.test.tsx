@@ -1,6 +1,6 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -94,6 +94,34 @@ describe('the submission wizard', () => {
     expect(screen.getByRole('heading', { name: 'Basic Information' })).toBeTruthy();
     await waitFor(() => expect(window.localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull());
     expect(screen.getByRole('heading', { name: 'Basic Information' })).toBeTruthy();
+  });
+
+  it('keeps what the artist typed while the draft was read, with the keyboard, on the step they are on', async () => {
+    window.localStorage.setItem(
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({
+        savedAt: Date.now(),
+        step: 2,
+        values: { ...createInitialValues(), firstName: 'Old', surname: 'Quinn', bio: 'Dream pop' },
+      }),
+    );
+    renderWizard(false);
+    // Typed at once: the draft is read a moment after the form shows.
+    const typing = screen.getByRole('textbox', { name: 'First name' });
+    typing.focus();
+    fireEvent.change(typing, { target: { value: 'Nova' } });
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Surname' }) as HTMLInputElement).value).toBe('Quinn'),
+    );
+    const firstName = screen.getByRole('textbox', { name: 'First name' }) as HTMLInputElement;
+    expect(firstName.value).toBe('Nova');
+    expect(document.activeElement).toBe(firstName);
+    expect(screen.getByRole('heading', { name: 'Basic Information' })).toBeTruthy();
+    // The draft keeps both from now on.
+    await waitFor(
+      async () => expect((await loadDraft())?.values).toMatchObject({ firstName: 'Nova', bio: 'Dream pop' }),
+      { timeout: 3000 },
+    );
   });
 
   it('opens on the step the draft was on', async () => {

@@ -5,7 +5,17 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  memo,
+  type RefObject,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useForm } from 'react-hook-form';
 import {
   ARTIST_STEP_INVALID_EMAIL,
@@ -34,7 +44,9 @@ import { preloadUploadClient } from '../../../upload/lazy-start';
 import {
   DRAFT_STORAGE_KEY,
   type Draft,
+  type FormMeanwhile,
   loadDraft,
+  resumeDraft,
   saveDraft,
   scopedDraftKey,
   tokenFingerprint,
@@ -182,13 +194,20 @@ export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
   // could not be fetched: the draft is kept for the next visit).
   const [draft, setDraft] = useState<Draft | null>(null);
   const freshFormSaves = useRef(false);
+  // The fresh form as it is when the draft arrives, with the field the artist is in, which the
+  // resumed form gives the keyboard back to.
+  const freshForm = useRef<() => FormMeanwhile & { focused: string | undefined }>(undefined);
+  const [focusOnResume, setFocusOnResume] = useState<string>();
   useEffect(() => {
     let current = true;
     loadDraft(Date.now(), draftKey).then(
       (stored) => {
         if (!current) return;
-        if (stored) setDraft(stored);
-        else freshFormSaves.current = true;
+        if (stored) {
+          const meanwhile = freshForm.current?.();
+          setFocusOnResume(meanwhile?.focused);
+          setDraft(resumeDraft(stored, meanwhile));
+        } else freshFormSaves.current = true;
       },
       () => {},
     );
@@ -204,6 +223,7 @@ export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
       draftKey={draftKey}
       draft={draft}
       savesDraft={draft ? alwaysSaves : savesFreshForm}
+      {...(draft ? { focusOnStart: focusOnResume } : { freshForm })}
     />
   );
 }
@@ -217,11 +237,22 @@ interface WizardFormProps {
   draft: Draft | null;
   /** Whether the form may keep its values as the draft now (not before storage has been read). */
   savesDraft: () => boolean;
+  /** Filled by a fresh form with a way to read it as it is (`resumeDraft`). */
+  freshForm?: RefObject<(() => FormMeanwhile & { focused: string | undefined }) | undefined>;
+  /** The field (by name) the keyboard is in when the form starts. */
+  focusOnStart?: string | undefined;
 }
 
 // Memoised: `useHydrating` re-renders the wizard right after hydration, which must not render the
 // whole form again when nothing it shows has changed.
-const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft }: WizardFormProps) {
+const WizardForm = memo(function WizardForm({
+  mode,
+  draftKey,
+  draft,
+  savesDraft,
+  freshForm,
+  focusOnStart,
+}: WizardFormProps) {
   const { devMode, turnstileSiteKey } = usePublicConfig();
   const today = useMemo(() => getToday(), []);
   const [initial] = useState(
@@ -364,6 +395,27 @@ const WizardForm = memo(function WizardForm({ mode, draftKey, draft, savesDraft 
   useEffect(() => {
     if (formRef.current) adoptValuesTypedBeforeHydration(formRef.current, methods);
   }, [methods]);
+  useEffect(() => {
+    if (!freshForm) return;
+    freshForm.current = () => {
+      const active = document.activeElement;
+      const focused =
+        formRef.current && active && formRef.current.contains(active) ? active.getAttribute('name') : null;
+      return {
+        step: stepRef.current,
+        values: methods.getValues(),
+        initial: initial.values,
+        focused: focused ?? undefined,
+      };
+    };
+    return () => {
+      freshForm.current = undefined;
+    };
+  }, [freshForm, methods, initial]);
+  useEffect(() => {
+    const field = focusOnStart ? formRef.current?.elements.namedItem(focusOnStart) : null;
+    if (field instanceof HTMLElement) field.focus();
+  }, [focusOnStart]);
   useEarlySubmit(formRef, next);
 
   const current = results.get(step);
