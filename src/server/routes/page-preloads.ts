@@ -18,7 +18,7 @@ export function readViteManifest(webRoot: string): ViteManifest | undefined {
  * their files, leaving out those `loaded` already holds (with what they import: the template
  * preloads the app entry's whole import tree).
  */
-export function chunksOf(manifest: ViteManifest, modules: readonly string[], loaded: ReadonlySet<string>) {
+function chunksOf(manifest: ViteManifest, modules: readonly string[], loaded: ReadonlySet<string>) {
   const urls: string[] = [];
   const seen = new Set<string>();
   const queue = [...modules];
@@ -37,9 +37,9 @@ export function chunksOf(manifest: ViteManifest, modules: readonly string[], loa
  * index.html for a page the browser renders itself (a signed-in page the server does not render,
  * any page after a sign-in), with `<link rel="modulepreload">` for the page's code. Vite's build
  * leaves a page's chunks to be found as the page's module loads (vite.config.ts, `modulePreload`),
- * one import at a time: for the artist's submission page that is twenty round trips, four seconds
- * on a phone's network before the page can ask for its data. Listed in the HTML, they load with
- * the app's own code, in parallel, and nothing runs on the main thread to add them.
+ * one import at a time: a chain of round trips on a phone's network before the page can ask for
+ * its data. Listed in the HTML, they load with the app's own code, in parallel, and nothing runs
+ * on the main thread to add them (docs/decisions/0013-chunks-and-page-preloads.md).
  */
 export class PagePreloads {
   private readonly templates = new Map<string, string>();

@@ -163,6 +163,8 @@ describe('the web app', () => {
     // A page with no chunks of its own gets the template's preloads alone.
     const other = await ctx.app.inject({ method: 'GET', url: '/i/some-token' });
     expect(other.body.match(/rel="modulepreload"/g)).toHaveLength(1);
+    // A path that does not decode is refused before any page is looked for.
+    expect((await ctx.app.inject({ method: 'GET', url: '/submission/%E0%A4%A' })).statusCode).toBe(400);
   });
 
   it("asks every page's browser for the window's width", async () => {
