@@ -112,7 +112,15 @@ test('an artist signs by typing, downloads the sealed PDF and checks it; a secon
   await popup.getByLabel('Your full name').fill('Zoë Ørsted');
   await popup.getByRole('button', { name: 'Sign Agreement' }).click();
   await expect(popup.getByRole('heading', { name: 'Agreement signed' })).toBeVisible();
-  await popup.getByRole('button', { name: 'Close window' }).click();
+  const closed = popup.waitForEvent('close');
+  await popup
+    .getByRole('button', { name: 'Close window' })
+    .click()
+    .catch((error: unknown) => {
+      // The button closes its own window, which can end before Playwright has finished the click.
+      if (!popup.isClosed()) throw error;
+    });
+  await closed;
 
   await expect(page.getByRole('heading', { level: 2, name: CONTRACT_MESSAGES.signedLabel })).toBeVisible();
   const download = page.getByRole('link', { name: 'Download signed PDF' });
