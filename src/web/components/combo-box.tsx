@@ -187,10 +187,8 @@ export function ComboBox({
 function usePopupPlacement(field: HTMLElement | null): PopupPlacement | null {
   const [placement, setPlacement] = useState<PopupPlacement | null>(null);
   useLayoutEffect(() => {
-    if (!field) {
-      setPlacement(null);
-      return;
-    }
+    // Nothing to do while closed: the form's fields mount (and hydrate) without an update.
+    if (!field) return;
     const place = () =>
       setPlacement((current) => {
         const next = placePopupOnScreen(field);
@@ -207,6 +205,7 @@ function usePopupPlacement(field: HTMLElement | null): PopupPlacement | null {
       window.removeEventListener('resize', place);
       viewport?.removeEventListener('resize', place);
       viewport?.removeEventListener('scroll', place);
+      setPlacement(null);
     };
   }, [field]);
   return placement;
