@@ -144,7 +144,7 @@ async function measureBrowserRenderedPage(browser: Browser, app: BuiltApp, witho
     const page = await context.newPage();
     await onMobileNetwork(page);
     if (withoutPreloads) {
-      const template = readFileSync('dist/web/index.html', 'utf8');
+      const template = readFileSync(new URL('../dist/web/index.html', import.meta.url), 'utf8');
       await page.route(path, async (route) => {
         const response = await route.fetch();
         const html = (await response.text()).replace(

@@ -177,6 +177,9 @@ export function prefilledValues(today: IsoDate, prefill: InvitationPrefill | und
   return { ...values, ...known };
 }
 
+/** Reads a fresh form as it is (`resumeDraft`), with the field (by name) the keyboard is in. */
+type ReadFreshForm = () => FormMeanwhile & { focused: string | undefined };
+
 /**
  * The four-step submission form (spec 001 §2, §4): one react-hook-form state for all steps, kept
  * as a draft in the browser; Next validates the step with the domain's rules (skipped in
@@ -196,7 +199,7 @@ export function SubmissionWizard({ mode }: { mode?: WizardMode } = {}) {
   const freshFormSaves = useRef(false);
   // The fresh form as it is when the draft arrives, with the field the artist is in, which the
   // resumed form gives the keyboard back to.
-  const freshForm = useRef<() => FormMeanwhile & { focused: string | undefined }>(undefined);
+  const freshForm = useRef<ReadFreshForm>(undefined);
   const [focusOnResume, setFocusOnResume] = useState<string>();
   useEffect(() => {
     let current = true;
@@ -238,7 +241,7 @@ interface WizardFormProps {
   /** Whether the form may keep its values as the draft now (not before storage has been read). */
   savesDraft: () => boolean;
   /** Filled by a fresh form with a way to read it as it is (`resumeDraft`). */
-  freshForm?: RefObject<(() => FormMeanwhile & { focused: string | undefined }) | undefined>;
+  freshForm?: RefObject<ReadFreshForm | undefined>;
   /** The field (by name) the keyboard is in when the form starts. */
   focusOnStart?: string | undefined;
 }
